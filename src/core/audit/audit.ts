@@ -1,0 +1,49 @@
+import { desc, eq, and } from 'drizzle-orm';
+import type { AnyEntity } from '../entity/define';
+import type { Tx } from '../db/tx';
+import type { Ctx } from '../http/context';
+import { auditLog } from '../db/system.schema';
+import { tableOf } from '../db/entity-table';
+import { entityByName } from '../../modules/registry';
+
+/**
+ * Every create, update, delete and action is recorded in the same transaction as the change: who, when,
+ * and the record before and after (only the fields that changed, for updates).
+ */
+const SKIP = new Set(['version', 'updatedAt', 'updatedBy', '_refs']);
+
+function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (SKIP.has(k)) continue;
+    if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) {
+      b[k] = before[k] ?? null;
+      a[k] = after[k] ?? null;
+    }
+  }
+  return { b, a };
+}
+
+export async function recordAudit(
+  tx: Tx, ctx: Ctx, def: AnyEntity, recordId: number, action: string,
+  before: Record<string, unknown> | null, after: Record<string, unknown> | null,
+): Promise<void> {
+  let b = before;
+  let a = after;
+  if (before && after && action === 'update') ({ b, a } = diff(before, after));
+  const strip = (r: Record<string, unknown> | null) => r && Object.fromEntries(Object.entries(r).filter(([k]) => !SKIP.has(k)));
+  await tx.insert(auditLog).values({ companyId: ctx.companyId, entity: def.name, recordId, action, userId: ctx.user.id, before: strip(b), after: strip(a) });
+}
+
+export async function historyOf(ctx: Ctx, def: AnyEntity, recordId: number) {
+  const users = tableOf(entityByName('user'));
+  const rows = await ctx.db.orm
+    .select({ id: auditLog.id, action: auditLog.action, at: auditLog.at, userId: auditLog.userId, userName: users.username, before: auditLog.before, after: auditLog.after })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(and(eq(auditLog.companyId, ctx.companyId), eq(auditLog.entity, def.name), eq(auditLog.recordId, recordId)))
+    .orderBy(desc(auditLog.id))
+    .limit(500);
+  return { items: rows };
+}

@@ -1,0 +1,9 @@
+/** The whole schema, for drizzle-kit and for the server. Entity tables derive from the module registry. */
+import { entities } from '../../modules/registry';
+import { allJunctions, buildTables } from './entity-table';
+
+export * from './system.schema';
+
+const built = buildTables(entities);
+export const entityTables = Object.fromEntries([...built.entries()].map(([name, t]) => [`${name}Table`, t]));
+export const junctionTables = Object.fromEntries(allJunctions().map((t, i) => [`junction${i}`, t]));

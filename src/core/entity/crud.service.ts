@@ -1,0 +1,262 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyEntity } from './define';
+import { columnName } from './field';
+import { type Data, type Row, hooksOf } from './hooks';
+import { parseListQuery } from './list-query';
+import { entitySchema, fieldErrors } from './schema';
+import { tableOf, junctionOf, type AnyTable } from '../db/entity-table';
+import { entityByName } from '../../modules/registry';
+import { errorCode, isUniqueViolation, type Tx, withTx } from '../db/tx';
+import { recordAudit } from '../audit/audit';
+import type { Ctx } from '../http/context';
+import { AppError, conflict, notFound, validationError } from '../http/errors';
+import { messages } from '../i18n/messages';
+import { tr } from '../i18n/locale';
+
+/**
+ * The generic operations every entity gets: list, get, create, update, delete, bulk delete, transitions and
+ * named actions. Each mutation is one transaction: validate -> check references -> hooks -> write -> audit.
+ * company_id, audit columns, version and state are set here, never taken from the client.
+ */
+const HIDDEN = new Set(['searchText', 'companyId']);
+
+function scopeCond(def: AnyEntity, table: AnyTable, ctx: Ctx, id: number) {
+  return def.scope === 'tenant' ? and(eq(table.id, id), eq(table.id, ctx.companyId)) : and(eq(table.id, id), eq(table.companyId, ctx.companyId));
+}
+
+export function present(ctx: Ctx, def: AnyEntity, row: Record<string, unknown>): Row {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (HIDDEN.has(k) || def.fields[k]?.secret) continue;
+    out[k] = v;
+  }
+  const hook = hooksOf(def).present;
+  return hook ? hook(ctx, out as Row) : (out as Row);
+}
+
+/** Titles of referenced records, one query per referenced entity: `_refs: { branchId: "Main" }`. */
+async function attachRefTitles(tx: Tx | Ctx['db']['orm'], ctx: Ctx, def: AnyEntity, rows: Row[]): Promise<void> {
+  for (const [key, fl] of Object.entries(def.fields)) {
+    if (fl.kind !== 'ref') continue;
+    const ids = [...new Set(rows.map((r) => r[key]).filter((v): v is number => typeof v === 'number'))];
+    if (!ids.length) continue;
+    const target = entityByName(fl.target);
+    const t = tableOf(target);
+    const titles = await tx.select({ id: t.id, title: t[target.titleField] }).from(t).where(inArray(t.id, ids));
+    const map = new Map(titles.map((x) => [x.id as number, x.title]));
+    for (const r of rows) {
+      if (typeof r[key] !== 'number') continue;
+      const refs = ((r as Data)._refs ??= {}) as Data;
+      refs[key] = map.get(r[key] as number) ?? null;
+    }
+  }
+}
+
+async function loadJunctions(tx: Tx | Ctx['db']['orm'], def: AnyEntity, row: Row): Promise<void> {
+  for (const [key, fl] of Object.entries(def.fields)) {
+    if (fl.kind !== 'refs') continue;
+    const j = junctionOf(def, key);
+    const links = await tx.select({ id: j.targetId }).from(j).where(eq(j.ownerId, row.id)).orderBy(j.targetId);
+    row[key] = links.map((l) => l.id);
+  }
+}
+
+async function writeJunctions(tx: Tx, def: AnyEntity, id: number, data: Data): Promise<void> {
+  for (const [key, fl] of Object.entries(def.fields)) {
+    if (fl.kind !== 'refs' || !(key in data)) continue;
+    const j = junctionOf(def, key);
+    await tx.delete(j).where(eq(j.ownerId, id));
+    const ids = [...new Set(data[key] as number[])];
+    if (ids.length) await tx.insert(j).values(ids.map((t) => ({ ownerId: id, targetId: t })));
+  }
+}
+
+/** Referenced ids must exist in the caller's company, else 422 on that field. */
+async function checkReferences(tx: Tx, ctx: Ctx, def: AnyEntity, data: Data): Promise<void> {
+  const errors: Record<string, string> = {};
+  for (const [key, fl] of Object.entries(def.fields)) {
+    if ((fl.kind !== 'ref' && fl.kind !== 'refs') || data[key] === undefined || data[key] === null) continue;
+    const ids = fl.kind === 'ref' ? [data[key] as number] : [...new Set(data[key] as number[])];
+    if (!ids.length) continue;
+    const target = entityByName(fl.target);
+    const t = tableOf(target);
+    const scope = target.scope === 'tenant' ? eq(t.id, ctx.companyId) : eq(t.companyId, ctx.companyId);
+    const [found] = await tx.select({ n: count() }).from(t).where(and(inArray(t.id, ids), scope));
+    if (Number(found!.n) !== ids.length) errors[key] = tr(messages.refNotFound, ctx.locale, { field: tr(fl.label, ctx.locale) });
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
+}
+
+export function validate(ctx: Ctx, def: AnyEntity, body: unknown, mode: 'create' | 'update'): Data {
+  const parsed = entitySchema(def, ctx.locale, mode).safeParse(body ?? {});
+  if (!parsed.success) throw validationError(fieldErrors(parsed.error));
+  return parsed.data as Data;
+}
+
+function uniqueError(ctx: Ctx, def: AnyEntity, e: unknown): AppError | null {
+  const u = isUniqueViolation(e);
+  if (!u) return null;
+  const key = Object.keys(def.fields).find((k) => u.constraint === `${def.table}_${columnName(k)}_uq`);
+  const label = key ? tr(def.fields[key]!.label, ctx.locale) : tr(def.label, ctx.locale);
+  return validationError({ [key ?? '_']: tr(messages.duplicate, ctx.locale, { field: label }) });
+}
+
+function columnsOf(def: AnyEntity, data: Data): Data {
+  const out: Data = {};
+  for (const [k, v] of Object.entries(data)) if (k in def.fields && def.fields[k]!.kind !== 'refs' && !def.fields[k]!.virtual) out[k] = v;
+  return out;
+}
+
+export async function listRecords(ctx: Ctx, def: AnyEntity, query: Record<string, unknown>) {
+  const table = tableOf(def);
+  const p = parseListQuery(def, table, query, ctx.companyId);
+  const orm = ctx.db.orm;
+  const [rows, [total]] = await Promise.all([
+    orm.select().from(table).where(p.where).orderBy(...p.orderBy).limit(p.pageSize).offset((p.page - 1) * p.pageSize),
+    orm.select({ n: count() }).from(table).where(p.where),
+  ]);
+  const items = rows.map((r) => present(ctx, def, r));
+  await attachRefTitles(orm, ctx, def, items);
+  return { items, total: Number(total!.n), page: p.page, pageSize: p.pageSize };
+}
+
+/** All rows matching a list query (for exports), in pages of 1000, at most `limit`. */
+export async function allRecords(ctx: Ctx, def: AnyEntity, query: Record<string, unknown>, limit = 100_000): Promise<Row[]> {
+  const table = tableOf(def);
+  const p = parseListQuery(def, table, { ...query, page: '1', pageSize: '1' }, ctx.companyId);
+  const out: Row[] = [];
+  for (let offset = 0; offset < limit; offset += 1000) {
+    const rows = await ctx.db.orm.select().from(table).where(p.where).orderBy(...p.orderBy).limit(1000).offset(offset);
+    const items = rows.map((r) => present(ctx, def, r));
+    await attachRefTitles(ctx.db.orm, ctx, def, items);
+    out.push(...items);
+    if (rows.length < 1000) break;
+  }
+  return out;
+}
+
+async function lockRow(tx: Tx, ctx: Ctx, def: AnyEntity, id: number): Promise<Row> {
+  const table = tableOf(def);
+  if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
+  const [row] = await tx.select().from(table).where(scopeCond(def, table, ctx, id)).for('update');
+  if (!row) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
+  return row as Row;
+}
+
+export async function getRecord(ctx: Ctx, def: AnyEntity, id: number, tx?: Tx): Promise<Row> {
+  const table = tableOf(def);
+  const orm = tx ?? ctx.db.orm;
+  if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
+  const [row] = await orm.select().from(table).where(scopeCond(def, table, ctx, id));
+  if (!row) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
+  const out = present(ctx, def, row);
+  await loadJunctions(orm, def, out);
+  await attachRefTitles(orm, ctx, def, [out]);
+  return out;
+}
+
+export async function createRecord(ctx: Ctx, def: AnyEntity, body: unknown): Promise<Row> {
+  const data = validate(ctx, def, body, 'create');
+  return withTx(ctx.db, async (tx) => {
+    const hooks = hooksOf(def);
+    await hooks.beforeCreate?.(ctx, tx, data);
+    await checkReferences(tx, ctx, def, data);
+    const table = tableOf(def);
+    const values: Data = { ...columnsOf(def, data), createdBy: ctx.user.id, updatedBy: ctx.user.id };
+    if (def.scope !== 'tenant') values.companyId = ctx.companyId;
+    let row: Row;
+    try {
+      [row] = (await tx.insert(table).values(values).returning()) as Row[];
+    } catch (e) {
+      throw uniqueError(ctx, def, e) ?? e;
+    }
+    await writeJunctions(tx, def, row!.id, data);
+    await hooks.afterCreate?.(ctx, tx, row!);
+    const out = await getRecord(ctx, def, row!.id, tx);
+    await recordAudit(tx, ctx, def, out.id, 'create', null, out);
+    return out;
+  });
+}
+
+export async function updateRecord(ctx: Ctx, def: AnyEntity, id: number, body: unknown): Promise<Row> {
+  const data = validate(ctx, def, body, 'update');
+  const expected = (body as Data | null)?.version;
+  return withTx(ctx.db, async (tx) => {
+    const locked = await lockRow(tx, ctx, def, id);
+    if (expected !== undefined && Number(expected) !== locked.version) throw conflict('staleRecord');
+    const before = await getRecord(ctx, def, id, tx);
+    const hooks = hooksOf(def);
+    await hooks.beforeUpdate?.(ctx, tx, data, locked);
+    await checkReferences(tx, ctx, def, data);
+    const table = tableOf(def);
+    try {
+      await tx.update(table)
+        .set({ ...columnsOf(def, data), version: sql`${table.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.user.id })
+        .where(eq(table.id, id));
+    } catch (e) {
+      throw uniqueError(ctx, def, e) ?? e;
+    }
+    await writeJunctions(tx, def, id, data);
+    const after = await getRecord(ctx, def, id, tx);
+    await hooks.afterUpdate?.(ctx, tx, after, before);
+    await recordAudit(tx, ctx, def, id, 'update', before, after);
+    return after;
+  });
+}
+
+async function deleteOne(tx: Tx, ctx: Ctx, def: AnyEntity, id: number): Promise<void> {
+  await lockRow(tx, ctx, def, id);
+  const before = await getRecord(ctx, def, id, tx);
+  await hooksOf(def).beforeDelete?.(ctx, tx, before);
+  const table = tableOf(def);
+  try {
+    await tx.delete(table).where(eq(table.id, id));
+  } catch (e) {
+    if (errorCode(e) === '23503') throw conflict('inUse');
+    throw e;
+  }
+  await recordAudit(tx, ctx, def, id, 'delete', before, null);
+}
+
+export async function deleteRecord(ctx: Ctx, def: AnyEntity, id: number): Promise<void> {
+  await withTx(ctx.db, (tx) => deleteOne(tx, ctx, def, id));
+}
+
+export async function bulkDelete(ctx: Ctx, def: AnyEntity, ids: number[]): Promise<number> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  await withTx(ctx.db, async (tx) => {
+    for (const id of sorted) await deleteOne(tx, ctx, def, id);
+  });
+  return sorted.length;
+}
+
+export async function runTransition(ctx: Ctx, def: AnyEntity, id: number, name: string, body: Data): Promise<Row> {
+  const t = def.states?.transitions[name];
+  if (!t || !def.states) throw notFound('notFound');
+  const stateField = def.states.field;
+  return withTx(ctx.db, async (tx) => {
+    const row = await lockRow(tx, ctx, def, id);
+    const state = String(row[stateField]);
+    if (!t.from.includes(state)) throw conflict('transitionNotAllowed', { action: tr(t.label, ctx.locale), state });
+    const before = await getRecord(ctx, def, id, tx);
+    const extra = (await hooksOf(def).transitions?.[name]?.(ctx, tx, row, body)) ?? {};
+    const table = tableOf(def);
+    await tx.update(table)
+      .set({ ...extra, [stateField]: t.to, version: sql`${table.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.user.id })
+      .where(eq(table.id, id));
+    const after = await getRecord(ctx, def, id, tx);
+    await recordAudit(tx, ctx, def, id, name, before, after);
+    return after;
+  });
+}
+
+export async function runAction(ctx: Ctx, def: AnyEntity, id: number, name: string, body: Data): Promise<unknown> {
+  const action = hooksOf(def).actions?.[name];
+  if (!action) throw notFound('notFound');
+  return withTx(ctx.db, async (tx) => {
+    const row = await lockRow(tx, ctx, def, id);
+    const result = await action(ctx, tx, row, body);
+    await recordAudit(tx, ctx, def, id, name, null, (body ?? null) as Data);
+    return result;
+  });
+}

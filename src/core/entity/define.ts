@@ -1,0 +1,84 @@
+import type { Label } from '../i18n/locale';
+import type { Field } from './field';
+
+/**
+ * One definition per entity. The table, the zod schema (API and forms), labels, list and form layout,
+ * permissions and state transitions all derive from this object; see docs/ARCHITECTURE.md.
+ * Definitions are isomorphic: the server and the web import the same file.
+ */
+export interface Transition {
+  label: Label;
+  from: string[];
+  to: string;
+  /** Extra permission code suffix; defaults to the action name. */
+  permission?: string;
+  /** Ask the user to confirm before running (the spec asks it for activate, deactivate, reset, ...). */
+  confirm?: boolean;
+  color?: string;
+}
+
+export interface FormSection<K extends string> { title: Label; fields: K[] }
+
+export interface EntityDef<F extends Record<string, Field> = Record<string, Field>> {
+  /** Singular machine name, unique across the product: 'contact', 'journalEntry'. */
+  name: string;
+  /** Module key: 'contacts', 'accounting'. Groups permissions, menus and the API path. */
+  module: string;
+  /** API collection segment in kebab-case plural: /api/<module>/<path>. */
+  path: string;
+  /** SQL table name. */
+  table: string;
+  label: Label;
+  pluralLabel: Label;
+  fields: F;
+  /** Field shown when another record refers to this one. */
+  titleField: keyof F & string;
+  /** Web route (without /ar) where the generic list lives, e.g. '/contacts/contact'. */
+  route?: string;
+  list: {
+    columns: (keyof F & string)[];
+    defaultSort: string;
+  };
+  form?: { sections: FormSection<keyof F & string>[] };
+  states?: {
+    field: keyof F & string;
+    initial: string;
+    transitions: Record<string, Transition>;
+  };
+  /** Named actions beyond view/add/change/delete, with labels (used by groups screens). */
+  actions?: Record<string, Label>;
+  /** 'company' rows carry company_id (the default). 'tenant' is the companies table itself. */
+  scope?: 'company' | 'tenant';
+  /** Which generic operations exist. Defaults to all. */
+  operations?: { create?: boolean; update?: boolean; delete?: boolean };
+}
+
+export function defineEntity<const F extends Record<string, Field>>(def: EntityDef<F>): EntityDef<F> {
+  const keys = Object.keys(def.fields);
+  for (const c of def.list.columns) if (!keys.includes(c)) throw new Error(`${def.name}: list column ${c} is not a field`);
+  if (!keys.includes(def.titleField)) throw new Error(`${def.name}: titleField ${def.titleField} is not a field`);
+  for (const s of def.form?.sections ?? [])
+    for (const k of s.fields) if (!keys.includes(k)) throw new Error(`${def.name}: form field ${k} is not a field`);
+  if (def.states && !keys.includes(def.states.field)) throw new Error(`${def.name}: state field missing`);
+  return def;
+}
+
+export type AnyEntity = EntityDef<Record<string, Field>>;
+
+/** Permission codes: `<module>.<entity>.<op>`; ops are view/add/change/delete and the named actions. */
+export function permissionCode(def: AnyEntity, op: string): string {
+  return `${def.module}.${def.name}.${op}`;
+}
+
+export function permissionCodesOf(def: AnyEntity): string[] {
+  const ops = ['view', 'add', 'change', 'delete', ...Object.keys(def.actions ?? {})];
+  for (const [name, t] of Object.entries(def.states?.transitions ?? {})) ops.push(t.permission ?? name);
+  return [...new Set(ops)].map((op) => permissionCode(def, op));
+}
+
+/** Fields a client may send (not readOnly, not secret). */
+export function writableKeys(def: AnyEntity): string[] {
+  return Object.entries(def.fields)
+    .filter(([, fl]) => !fl.readOnly && !fl.secret)
+    .map(([k]) => k);
+}

@@ -1,0 +1,32 @@
+import type { AnyEntity } from './define';
+import type { Ctx } from '../http/context';
+import { allRecords } from './crud.service';
+import { tr } from '../i18n/locale';
+import { workbook } from '../documents/xlsx';
+
+/** The filtered list of an entity as an Excel file, columns and values in the caller's language. */
+export async function exportList(ctx: Ctx, def: AnyEntity, query: Record<string, unknown>): Promise<Buffer> {
+  const rows = await allRecords(ctx, def, query);
+  const cols = def.list.columns;
+  const yes = ctx.locale === 'ar' ? 'نعم' : 'Yes';
+  const no = ctx.locale === 'ar' ? 'لا' : 'No';
+  const out = rows.map((r) => {
+    const o: Record<string, unknown> = {};
+    for (const k of cols) {
+      const fl = def.fields[k]!;
+      const v = r[k];
+      if (v === null || v === undefined) o[k] = null;
+      else if (fl.kind === 'boolean') o[k] = v ? yes : no;
+      else if (fl.kind === 'enum') o[k] = tr(fl.options.find((x) => x.value === v)?.label ?? { en: String(v), ar: String(v) }, ctx.locale);
+      else if (fl.kind === 'ref') o[k] = ((r as Record<string, unknown>)._refs as Record<string, unknown> | undefined)?.[k] ?? v;
+      else if (fl.kind === 'decimal' || fl.kind === 'integer') o[k] = Number(v);
+      else o[k] = v;
+    }
+    return o;
+  });
+  return workbook([{
+    name: tr(def.pluralLabel, ctx.locale),
+    columns: cols.map((k) => ({ header: tr(def.fields[k]!.label, ctx.locale), key: k, numFmt: def.fields[k]!.kind === 'decimal' ? '#,##0.00' : undefined })),
+    rows: out,
+  }], ctx.locale);
+}

@@ -1,0 +1,112 @@
+import { type SQL, and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { AnyEntity } from './define';
+import type { AnyTable } from '../db/entity-table';
+import { badRequest } from '../http/errors';
+import { normalizeSearch } from '../text/arabic-normalize';
+
+/**
+ * Turns list query parameters into SQL. Sort and filter fields come only from the entity's allowlist
+ * (sort: true / filter: true / titleField / state field); values are validated and always bound as
+ * parameters, so `sort=name;drop` or `filter[x]=' OR 1=1` is a 400, never SQL.
+ */
+export interface ListParams {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  page: number;
+  pageSize: number;
+}
+
+const INT_RE = /^\d{1,10}$/;
+const DEC_RE = /^-?\d{1,20}(\.\d{1,10})?$/;
+const DATE_RE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export function sortableKeys(def: AnyEntity): string[] {
+  const keys = Object.entries(def.fields).filter(([, f]) => f.sort).map(([k]) => k);
+  return [...new Set([...keys, def.titleField, 'id', 'createdAt', 'updatedAt', ...(def.states ? [def.states.field] : [])])];
+}
+
+export function filterableKeys(def: AnyEntity): string[] {
+  const keys = Object.entries(def.fields).filter(([, f]) => f.filter || f.kind === 'ref').map(([k]) => k);
+  return def.states ? [...keys, def.states.field] : keys;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => '\\' + c);
+}
+
+export function searchCondition(table: AnyTable, search: string): SQL | undefined {
+  const q = normalizeSearch(search.trim());
+  if (!q || !table.searchText) return undefined;
+  return sql`${table.searchText} LIKE ${'%' + escapeLike(q) + '%'}`;
+}
+
+function filterValue(def: AnyEntity, key: string, raw: string, op: string): unknown {
+  const isState = def.states?.field === key;
+  const fl = def.fields[key];
+  const bad = () => badRequest('badFilterValue', { field: key });
+  if (isState || fl?.kind === 'enum') {
+    const allowed = isState ? null : fl && fl.kind === 'enum' ? fl.options.map((o) => o.value) : [];
+    const values = raw.split(',');
+    if (values.some((v) => v.length > 40 || (allowed && !allowed.includes(v)))) throw bad();
+    return values;
+  }
+  switch (fl?.kind) {
+    case 'boolean':
+      if (raw !== 'true' && raw !== 'false') throw bad();
+      return raw === 'true';
+    case 'ref': case 'integer':
+      if (!INT_RE.test(raw)) throw bad();
+      return Number(raw);
+    case 'decimal':
+      if (!DEC_RE.test(raw)) throw bad();
+      return raw;
+    case 'date': case 'datetime':
+      if (!DATE_RE.test(raw) || Number.isNaN(Date.parse(raw))) throw bad();
+      return raw;
+    default:
+      if (op !== 'eq' || raw.length > 200) throw bad();
+      return raw;
+  }
+}
+
+export function parseListQuery(def: AnyEntity, table: AnyTable, query: Record<string, unknown>, companyId: number): ListParams {
+  const conds: (SQL | undefined)[] = [def.scope === 'tenant' ? eq(table.id, companyId) : eq(table.companyId, companyId)];
+  const str = (v: unknown) => (Array.isArray(v) ? String(v[0]) : v === undefined ? undefined : String(v));
+
+  const search = str(query.search);
+  if (search) conds.push(searchCondition(table, search));
+
+  const filters = filterableKeys(def);
+  for (const [k, v] of Object.entries(query)) {
+    const m = /^filter\[([A-Za-z0-9_]+)\](?:\[(gte|lte|eq)\])?$/.exec(k);
+    if (!m) {
+      if (k.startsWith('filter')) throw badRequest('badFilter', { field: k });
+      continue;
+    }
+    const [, key, op = 'eq'] = m as unknown as [string, string, string | undefined];
+    if (!filters.includes(key!)) throw badRequest('badFilter', { field: key! });
+    const raw = str(v) ?? '';
+    if (raw === '') continue;
+    const col = table[key!];
+    const value = filterValue(def, key!, raw, op!);
+    if (Array.isArray(value)) conds.push(value.length === 1 ? eq(col, value[0]) : inArray(col, value));
+    else if (op === 'gte') conds.push(gte(col, value));
+    else if (op === 'lte') conds.push(lte(col, value));
+    else conds.push(eq(col, value));
+  }
+
+  const sortRaw = str(query.sort) ?? def.list.defaultSort;
+  const orderBy: SQL[] = [];
+  for (const part of sortRaw.split(',').slice(0, 3)) {
+    const key = part.replace(/^-/, '');
+    if (!sortableKeys(def).includes(key) || !table[key]) throw badRequest('badSort', { field: part.slice(0, 60) });
+    orderBy.push(part.startsWith('-') ? desc(table[key]) : asc(table[key]));
+  }
+  orderBy.push(asc(table.id));
+
+  const page = Number(str(query.page) ?? 1);
+  const pageSize = Number(str(query.pageSize) ?? 25);
+  if (!Number.isInteger(page) || page < 1 || page > 1_000_000) throw badRequest('badFilterValue', { field: 'page' });
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 200) throw badRequest('badFilterValue', { field: 'pageSize' });
+  return { where: and(...conds.filter(Boolean)), orderBy, page, pageSize };
+}

@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Database } from '../db/connect';
+import type { AnyEntity } from '../entity/define';
+import { AppError } from './errors';
+import { localeOf } from './locale';
+import { registerSecurity } from './security';
+import { registerIdempotency } from './idempotency';
+import { registerCrudRoutes } from './crud.routes';
+import { registerFileRoutes, MAX_UPLOAD } from './files.routes';
+import { openApiDocument } from './openapi';
+import { messages } from '../i18n/messages';
+import { tr } from '../i18n/locale';
+
+/**
+ * The HTTP engine: security and idempotency hooks, the error format, the generic entity routes, files,
+ * OpenAPI, and the built web app with SPA fallback. Modules add their own routes through `extend`.
+ */
+export interface AppOptions {
+  db: Database;
+  entities: AnyEntity[];
+  version: string;
+  webDir?: string;
+  logger?: boolean;
+  trustProxy?: boolean;
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: 'warn' } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: opts.trustProxy ?? false,
+    routerOptions: { maxParamLength: 200 },
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD, files: 1, fields: 5 } });
+  registerSecurity(app, { exempt: (url) => url.startsWith('/iclock/') });
+  registerIdempotency(app, opts.db);
+
+  app.setErrorHandler((err, req, reply) => {
+    const locale = localeOf(req);
+    if (err instanceof AppError) {
+      return reply.code(err.status).send({ error: { code: err.code, message: err.messageIn(locale), ...(err.fields ? { fields: err.fields } : {}) } });
+    }
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.statusCode === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send({ error: { code: 'too_large', message: tr(messages.tooLarge, locale) } });
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply.code(e.statusCode === 415 ? 415 : 400).send({ error: { code: 'bad_request', message: e.message ?? 'Bad request' } });
+    }
+    req.log.error(err);
+    if (process.env.NODE_ENV !== 'production' && !opts.logger) console.error(err);
+    return reply.code(500).send({ error: { code: 'internal', message: tr(messages.internal, locale) } });
+  });
+
+  app.get('/api/health', async () => ({ status: 'ok', database: opts.db.kind, version: opts.version }));
+
+  const doc = openApiDocument(opts.entities, opts.version);
+  await app.register(swagger, { mode: 'static', specification: { document: doc as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', async () => doc);
+
+  registerCrudRoutes(app, opts.db, opts.entities);
+  registerFileRoutes(app, opts.db);
+  await opts.extend?.(app);
+
+  const webDir = opts.webDir;
+  const indexHtml = webDir && existsSync(join(webDir, 'index.html')) ? readFileSync(join(webDir, 'index.html'), 'utf8') : null;
+  if (webDir && indexHtml) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, setHeaders: (res, path) => {
+      if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else res.setHeader('cache-control', 'no-cache');
+    } });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const locale = localeOf(req);
+    const path = req.url.split('?')[0]!;
+    if (path.startsWith('/api/') || path === '/api' || !indexHtml || req.method !== 'GET' || path.startsWith('/assets/') || path.startsWith('/builds/')) {
+      return reply.code(404).send({ error: { code: 'not_found', message: tr(messages.pageNotFound, locale, { path: path.slice(0, 200) }) } });
+    }
+    return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+  return app;
+}

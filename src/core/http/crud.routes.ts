@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/connect';
+import { type AnyEntity, permissionCode } from '../entity/define';
+import { bulkDelete, createRecord, deleteRecord, getRecord, listRecords, runAction, runTransition, updateRecord } from '../entity/crud.service';
+import { exportList } from '../entity/export';
+import { historyOf } from '../audit/audit';
+import { notFound, validationError } from './errors';
+import { requireCtx, requirePermission } from './guard';
+import { claimIdempotency } from './idempotency';
+import { z } from 'zod';
+
+/** The generic API: the same routes for every entity of the registry, nothing written per entity. */
+const ID_RE = /^[1-9]\d{0,9}$/;
+
+function idOf(params: unknown): number {
+  const raw = (params as { id?: string }).id ?? '';
+  if (!ID_RE.test(raw)) throw notFound('notFound');
+  return Number(raw);
+}
+
+export function entityBasePath(def: AnyEntity): string {
+  return `/api/${def.module}/${def.path}`;
+}
+
+export function registerCrudRoutes(app: FastifyInstance, db: Database, defs: AnyEntity[]): void {
+  for (const def of defs) {
+    const base = entityBasePath(def);
+    const ops = { create: true, update: true, delete: true, ...def.operations };
+    const perm = (op: string) => permissionCode(def, op);
+
+    app.get(base, async (req) => {
+      const ctx = await requireCtx(db, req);
+      requirePermission(ctx, perm('view'));
+      return listRecords(ctx, def, req.query as Record<string, unknown>);
+    });
+
+    app.get(`${base}/export.xlsx`, async (req, reply) => {
+      const ctx = await requireCtx(db, req);
+      requirePermission(ctx, perm('view'));
+      const buf = await exportList(ctx, def, req.query as Record<string, unknown>);
+      reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      reply.header('content-disposition', `attachment; filename="${def.path}.xlsx"`);
+      return reply.send(buf);
+    });
+
+    app.get(`${base}/:id`, async (req) => {
+      const ctx = await requireCtx(db, req);
+      requirePermission(ctx, perm('view'));
+      return getRecord(ctx, def, idOf(req.params));
+    });
+
+    app.get(`${base}/:id/history`, async (req) => {
+      const ctx = await requireCtx(db, req);
+      requirePermission(ctx, perm('view'));
+      const id = idOf(req.params);
+      await getRecord(ctx, def, id);
+      return historyOf(ctx, def, id);
+    });
+
+    if (ops.create)
+      app.post(base, async (req, reply) => {
+        const ctx = await requireCtx(db, req);
+        requirePermission(ctx, perm('add'));
+        if (await claimIdempotency(db, req, reply, ctx.companyId)) return reply;
+        reply.code(201);
+        return createRecord(ctx, def, req.body);
+      });
+
+    if (ops.update)
+      app.patch(`${base}/:id`, async (req) => {
+        const ctx = await requireCtx(db, req);
+        requirePermission(ctx, perm('change'));
+        return updateRecord(ctx, def, idOf(req.params), req.body);
+      });
+
+    if (ops.delete) {
+      app.delete(`${base}/:id`, async (req, reply) => {
+        const ctx = await requireCtx(db, req);
+        requirePermission(ctx, perm('delete'));
+        await deleteRecord(ctx, def, idOf(req.params));
+        return reply.code(204).send();
+      });
+      const bulk = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) });
+      app.post(`${base}/bulk-delete`, async (req, reply) => {
+        const ctx = await requireCtx(db, req);
+        requirePermission(ctx, perm('delete'));
+        if (await claimIdempotency(db, req, reply, ctx.companyId)) return reply;
+        const parsed = bulk.safeParse(req.body);
+        if (!parsed.success) throw validationError({ ids: parsed.error.issues[0]!.message });
+        return { deleted: await bulkDelete(ctx, def, parsed.data.ids) };
+      });
+    }
+
+    app.post(`${base}/:id/:action`, async (req, reply) => {
+      const ctx = await requireCtx(db, req);
+      const id = idOf(req.params);
+      const action = (req.params as { action: string }).action;
+      const transition = def.states?.transitions[action];
+      if (transition) {
+        requirePermission(ctx, perm(transition.permission ?? action));
+        if (await claimIdempotency(db, req, reply, ctx.companyId)) return reply;
+        return runTransition(ctx, def, id, action, (req.body ?? {}) as Record<string, unknown>);
+      }
+      if (!def.actions?.[action]) throw notFound('notFound');
+      requirePermission(ctx, perm(action));
+      if (await claimIdempotency(db, req, reply, ctx.companyId)) return reply;
+      return runAction(ctx, def, id, action, (req.body ?? {}) as Record<string, unknown>);
+    });
+  }
+}

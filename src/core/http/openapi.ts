@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { AnyEntity } from '../entity/define';
+import { entitySchema } from '../entity/schema';
+import { entityBasePath } from './crud.routes';
+
+/** The OpenAPI document, generated from the same zod schemas that validate requests. */
+const errorSchema = {
+  type: 'object',
+  properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } } } } },
+};
+
+function jsonSchema(s: z.ZodType): Record<string, unknown> {
+  try {
+    return z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  } catch {
+    return { type: 'object' };
+  }
+}
+
+export function openApiDocument(defs: AnyEntity[], version: string) {
+  const paths: Record<string, unknown> = {
+    '/api/health': { get: { tags: ['system'], summary: 'Health', responses: { 200: { description: 'ok' } } } },
+    '/api/auth/login': { post: { tags: ['auth'], summary: 'Sign in', requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } } } } }, responses: { 200: { description: 'Signed in' }, 401: { description: 'Bad credentials' }, 429: { description: 'Throttled' } } } },
+    '/api/auth/logout': { post: { tags: ['auth'], summary: 'Sign out', responses: { 200: { description: 'ok' } } } },
+    '/api/auth/me': { get: { tags: ['auth'], summary: 'Current user, company and permissions', responses: { 200: { description: 'ok' } } } },
+    '/api/auth/signup': { post: { tags: ['auth'], summary: 'Create a company and its first admin', responses: { 201: { description: 'Created' } } } },
+  };
+  const schemas: Record<string, unknown> = { Error: errorSchema };
+  for (const def of defs) {
+    const base = entityBasePath(def);
+    const tag = `${def.module}/${def.path}`;
+    const name = def.name[0]!.toUpperCase() + def.name.slice(1);
+    schemas[`${name}Create`] = jsonSchema(entitySchema(def, 'en', 'create'));
+    schemas[`${name}Update`] = jsonSchema(entitySchema(def, 'en', 'update'));
+    const ref = (n: string) => ({ content: { 'application/json': { schema: { $ref: `#/components/schemas/${n}` } } } });
+    const errors = { 401: { description: 'Not signed in' }, 403: { description: 'No permission' }, 422: { description: 'Invalid', ...ref('Error') } };
+    const list: Record<string, unknown> = {
+      get: {
+        tags: [tag], summary: `List ${def.pluralLabel.en}`,
+        parameters: [
+          { name: 'search', in: 'query', schema: { type: 'string' } },
+          { name: 'sort', in: 'query', schema: { type: 'string' } },
+          { name: 'page', in: 'query', schema: { type: 'integer' } },
+          { name: 'pageSize', in: 'query', schema: { type: 'integer', maximum: 200 } },
+        ],
+        responses: { 200: { description: '{ items, total, page, pageSize }' }, ...errors },
+      },
+    };
+    if (def.operations?.create !== false) list.post = { tags: [tag], summary: `Create ${def.label.en}`, requestBody: ref(`${name}Create`), responses: { 201: { description: 'Created' }, ...errors } };
+    paths[base] = list;
+    const one: Record<string, unknown> = { get: { tags: [tag], summary: `Get ${def.label.en}`, responses: { 200: { description: 'ok' }, 404: { description: 'Not found' } } } };
+    if (def.operations?.update !== false) one.patch = { tags: [tag], summary: `Update ${def.label.en} (send version)`, requestBody: ref(`${name}Update`), responses: { 200: { description: 'ok' }, 409: { description: 'Changed by someone else' }, ...errors } };
+    if (def.operations?.delete !== false) one.delete = { tags: [tag], summary: `Delete ${def.label.en}`, responses: { 204: { description: 'Deleted' }, 409: { description: 'In use' } } };
+    paths[`${base}/{id}`] = one;
+    paths[`${base}/{id}/history`] = { get: { tags: [tag], summary: 'Audit history', responses: { 200: { description: 'ok' } } } };
+    for (const [action, t] of Object.entries(def.states?.transitions ?? {}))
+      paths[`${base}/{id}/${action}`] = { post: { tags: [tag], summary: t.label.en, responses: { 200: { description: 'ok' }, 409: { description: 'Not allowed in this state' } } } };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Daftar ERP API', version },
+    paths,
+    components: { schemas, securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    security: [{ session: [] }],
+  };
+}

@@ -1,0 +1,36 @@
+import { defineEntity } from '../../../core/entity/define';
+import { f } from '../../../core/entity/field';
+
+export const contact = defineEntity({
+  name: 'contact',
+  module: 'contacts',
+  path: 'contacts',
+  table: 'contacts',
+  label: { en: 'Contact', ar: 'جهة اتصال' },
+  pluralLabel: { en: 'Contacts', ar: 'جهات الاتصال' },
+  route: '/contacts/contact',
+  titleField: 'name',
+  fields: {
+    kind: f.enum({ en: 'Type', ar: 'النوع' }, [
+      { value: 'individual', label: { en: 'Individual', ar: 'فرد' } },
+      { value: 'company', label: { en: 'Company', ar: 'شركة' } },
+    ], { required: true, default: 'individual', filter: true, sort: true }),
+    name: f.text({ en: 'Name', ar: 'الاسم' }, { required: true, search: true, sort: true }),
+    nameAr: f.text({ en: 'Arabic name', ar: 'الاسم بالعربية' }, { search: true, sort: true }),
+    phone: f.phone({ en: 'Phone', ar: 'الهاتف' }, { search: true }),
+    email: f.email({ en: 'Email', ar: 'البريد الإلكتروني' }, { search: true, sort: true }),
+    address: f.textarea({ en: 'Address', ar: 'العنوان' }, { max: 500 }),
+    taxNumber: f.text({ en: 'Tax number', ar: 'الرقم الضريبي' }, { search: true, max: 50 }),
+    isCustomer: f.boolean({ en: 'Customer', ar: 'عميل' }, { filter: true }),
+    isVendor: f.boolean({ en: 'Vendor', ar: 'مورد' }, { filter: true }),
+    branchId: f.ref({ en: 'Branch', ar: 'الفرع' }, 'branch', { filter: true, onDelete: 'set null' }),
+    notes: f.textarea({ en: 'Notes', ar: 'ملاحظات' }),
+  },
+  list: { columns: ['name', 'nameAr', 'kind', 'phone', 'email', 'isCustomer', 'isVendor'], defaultSort: 'name' },
+  form: {
+    sections: [
+      { title: { en: 'Contact', ar: 'جهة الاتصال' }, fields: ['kind', 'name', 'nameAr', 'phone', 'email', 'taxNumber'] },
+      { title: { en: 'Details', ar: 'التفاصيل' }, fields: ['address', 'isCustomer', 'isVendor', 'branchId', 'notes'] },
+    ],
+  },
+});

@@ -1,0 +1,129 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnyEntity } from '../../core/entity/define';
+import { api } from './client';
+
+/**
+ * TanStack Query hooks generic over an entity definition: one set of hooks serves every entity, with the
+ * endpoints of docs/API.md (/api/<module>/<path>). Every mutation invalidates all entity queries, because a
+ * change can alter the titles (`_refs`) other lists show.
+ */
+export type Row = Record<string, unknown> & {
+  id: number;
+  version: number;
+  _refs?: Record<string, string | null>;
+  createdAt?: string;
+  updatedAt?: string;
+};
+
+export interface ListResult { items: Row[]; total: number; page: number; pageSize: number }
+
+export interface ListQuery {
+  search?: string;
+  sort?: string;
+  page?: number;
+  pageSize?: number;
+  filters?: Record<string, string>;
+}
+
+export interface HistoryItem {
+  id: number;
+  action: string;
+  at: string;
+  userId: number | null;
+  userName: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export function entityUrl(def: AnyEntity): string {
+  return `/api/${def.module}/${def.path}`;
+}
+
+export function listQueryString(q: ListQuery): string {
+  const p = new URLSearchParams();
+  if (q.search) p.set('search', q.search);
+  if (q.sort) p.set('sort', q.sort);
+  if (q.page) p.set('page', String(q.page));
+  if (q.pageSize) p.set('pageSize', String(q.pageSize));
+  for (const [k, v] of Object.entries(q.filters ?? {})) if (v !== '') p.set(`filter[${k}]`, v);
+  const s = p.toString();
+  return s ? '?' + s : '';
+}
+
+const keys = {
+  all: ['entity'] as const,
+  list: (def: AnyEntity, q: ListQuery) => ['entity', def.name, 'list', q] as const,
+  one: (def: AnyEntity, id: number) => ['entity', def.name, 'one', id] as const,
+  history: (def: AnyEntity, id: number) => ['entity', def.name, 'history', id] as const,
+};
+
+export function useEntityList(def: AnyEntity, query: ListQuery, enabled = true) {
+  return useQuery({
+    queryKey: keys.list(def, query),
+    queryFn: ({ signal }) => api<ListResult>(entityUrl(def) + listQueryString(query), { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useEntity(def: AnyEntity, id: number | undefined) {
+  return useQuery({
+    queryKey: keys.one(def, id ?? 0),
+    queryFn: ({ signal }) => api<Row>(`${entityUrl(def)}/${id}`, { signal }),
+    enabled: id !== undefined,
+  });
+}
+
+export function useEntityHistory(def: AnyEntity, id: number) {
+  return useQuery({
+    queryKey: keys.history(def, id),
+    queryFn: ({ signal }) => api<{ items: HistoryItem[] }>(`${entityUrl(def)}/${id}/history`, { signal }),
+  });
+}
+
+function useInvalidateAll() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: keys.all });
+}
+
+export function useCreate(def: AnyEntity) {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: (values: Record<string, unknown>) => api<Row>(entityUrl(def), { method: 'POST', body: values }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdate(def: AnyEntity) {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: ({ id, version, values }: { id: number; version: number; values: Record<string, unknown> }) =>
+      api<Row>(`${entityUrl(def)}/${id}`, { method: 'PATCH', body: { ...values, version } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDelete(def: AnyEntity) {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: (id: number) => api(`${entityUrl(def)}/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useBulkDelete(def: AnyEntity) {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: (ids: number[]) => api<{ deleted: number }>(`${entityUrl(def)}/bulk-delete`, { method: 'POST', body: { ids } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useTransition(def: AnyEntity) {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: ({ id, name, version }: { id: number; name: string; version: number }) =>
+      api<Row>(`${entityUrl(def)}/${id}/${name}`, { method: 'POST', body: { version } }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,47 @@
+import { Burger, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMe } from '../api/useAuth';
+import { useLocale } from '../i18n/useLocale';
+import { ColorSchemeToggle, LocaleSwitch } from './PreferenceButtons';
+import { UserMenu } from './UserMenu';
+import classes from './HeaderBar.module.css';
+
+export function HeaderBar({ drawerOpen, onBurger }: { drawerOpen: boolean; onBurger: () => void }) {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const { to, locale } = useLocale();
+  const openPalette = () => void import('./CommandPalette').then((m) => m.openPalette());
+  const company = me ? (locale === 'ar' ? me.company.nameAr || me.company.nameEn : me.company.nameEn) : '';
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Burger opened={drawerOpen} onClick={onBurger} hiddenFrom="lg" size="sm" aria-label={t('shell.toggleMenu')} />
+        <Link to={to('/home')} className={classes.brand}>
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <Text fw={700} size="lg" visibleFrom="xs">
+            {t('app.name')}
+          </Text>
+        </Link>
+        <Text c="dimmed" size="sm" truncate visibleFrom="sm">
+          {company}
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <UnstyledButton className={classes.search} onClick={openPalette} aria-label={t('shell.searchScreens')}>
+          <IconSearch size={16} stroke={1.6} />
+          <Text size="sm" c="dimmed" visibleFrom="md">
+            {t('shell.searchScreens')}
+          </Text>
+          <Kbd size="xs" visibleFrom="md">
+            Ctrl + K
+          </Kbd>
+        </UnstyledButton>
+        <LocaleSwitch />
+        <ColorSchemeToggle />
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+}

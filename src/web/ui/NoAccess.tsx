@@ -1,0 +1,12 @@
+import { Alert, Container } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+export function NoAccess() {
+  const { t } = useTranslation();
+  return (
+    <Container size="sm" py="xl">
+      <Alert color="orange" icon={<IconLock />} title={t('errors.noAccess')} />
+    </Container>
+  );
+}

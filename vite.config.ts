@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Web build. Every build gets an id that the app knows (`__BUILD_ID__`) and that is also written to
+ * dist/builds/latest.json; running tabs poll that file and offer a reload when the two differ.
+ * In dev, /api goes to the server (API_TARGET, default http://127.0.0.1:3000). The proxy rewrites Origin to the
+ * target, because the server refuses state-changing requests from a foreign Origin.
+ */
+const buildId = process.env.BUILD_ID ?? `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(3).toString('hex')}`;
+const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
+
+function buildManifest(version: string): Plugin {
+  return {
+    name: 'daftar-build-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: JSON.stringify({ version }) + '\n' });
+    },
+  };
+}
+
+const proxy = {
+  '/api': {
+    target: apiTarget,
+    changeOrigin: true,
+    configure: (p: { on: (ev: 'proxyReq', cb: (req: { getHeader(n: string): unknown; setHeader(n: string, v: string): void }) => void) => void }) => {
+      p.on('proxyReq', (req) => {
+        if (req.getHeader('origin')) req.setHeader('origin', new URL(apiTarget).origin);
+      });
+    },
+  },
+};
+
+export default defineConfig({
+  root: '.',
+  publicDir: 'public',
+  plugins: [react(), buildManifest(buildId)],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  server: { port: Number(process.env.WEB_PORT ?? 5173), host: '127.0.0.1', proxy },
+  preview: { port: Number(process.env.WEB_PORT ?? 4173), host: '127.0.0.1', proxy },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 600 },
+});
