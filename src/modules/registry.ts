@@ -2,9 +2,10 @@ import type { AnyEntity } from '../core/entity/define';
 import type { ModuleDef } from '../core/entity/module';
 import { adminModule } from './admin/manifest';
 import { contactsModule } from './contacts/manifest';
+import { accountingModule } from './accounting/manifest';
 
 /** Every module of the product, in menu order. Adding a module means adding its manifest here. */
-export const modules: ModuleDef[] = [contactsModule, adminModule].sort((a, b) => a.order - b.order);
+export const modules: ModuleDef[] = [contactsModule, accountingModule, adminModule].sort((a, b) => a.order - b.order);
 
 export const entities: AnyEntity[] = modules.flatMap((m) => m.entities);
 

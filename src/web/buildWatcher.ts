@@ -1,16 +1,10 @@
-import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { createElement } from 'react';
-import { i18next } from './i18n/i18n';
-
 /**
  * Every 60 s, fetch builds/latest.json?<timestamp> (the timestamp defeats caches). When its version differs
- * from the build this page runs, show one lasting notification that offers a reload. Skipped in dev.
+ * from the build this page runs, call `showReload` once (see shell/NewBuildNotice). Skipped in dev.
  */
 declare const __BUILD_ID__: string;
 export const BUILD_ID: string = __BUILD_ID__;
 const INTERVAL_MS = 60_000;
-const NOTIFICATION_ID = 'new-build';
 
 async function check(): Promise<boolean> {
   try {
@@ -33,16 +27,4 @@ export function startBuildWatcher(showReload: (onReload: () => void) => void): v
       showReload(() => window.location.reload());
     }
   }, INTERVAL_MS);
-}
-
-/** The default presentation: a lasting notification with a reload button. */
-export function notifyNewBuild(onReload: () => void): void {
-  notifications.show({
-    id: NOTIFICATION_ID,
-    title: i18next.t('shell.newBuild'),
-    message: createElement('div', null, i18next.t('shell.newBuildText'), ' ',
-      createElement(Button, { size: 'compact-xs', variant: 'light', onClick: onReload, mt: 6, display: 'block' }, i18next.t('common.reload'))),
-    autoClose: false,
-    withCloseButton: true,
-  });
 }

@@ -3,6 +3,7 @@ import { entities } from '../../modules/registry';
 import { allJunctions, buildTables } from './entity-table';
 
 export * from './system.schema';
+export * from '../../modules/accounting/server/ledger.schema';
 
 const built = buildTables(entities);
 export const entityTables = Object.fromEntries([...built.entries()].map(([name, t]) => [`${name}Table`, t]));

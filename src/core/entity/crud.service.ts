@@ -19,6 +19,8 @@ import { tr } from '../i18n/locale';
  * company_id, audit columns, version and state are set here, never taken from the client.
  */
 const HIDDEN = new Set(['searchText', 'companyId']);
+export const SEARCH_COUNT_CAP = 1000;
+export const LIST_COUNT_CAP = 10_000;
 
 function scopeCond(def: AnyEntity, table: AnyTable, ctx: Ctx, id: number) {
   return def.scope === 'tenant' ? and(eq(table.id, id), eq(table.id, ctx.companyId)) : and(eq(table.id, id), eq(table.companyId, ctx.companyId));
@@ -111,13 +113,18 @@ export async function listRecords(ctx: Ctx, def: AnyEntity, query: Record<string
   const table = tableOf(def);
   const p = parseListQuery(def, table, query, ctx.companyId);
   const orm = ctx.db.orm;
+  // Counting every match of a broad search costs more than the page itself, so counts stop at a cap:
+  // `totalCapped: true` tells the client there are more than `total` (shown as "1,000+").
+  const cap = query.search ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
+  const capped = orm.select({ one: sql`1` }).from(table).where(p.where).limit(cap + 1).as('capped');
   const [rows, [total]] = await Promise.all([
     orm.select().from(table).where(p.where).orderBy(...p.orderBy).limit(p.pageSize).offset((p.page - 1) * p.pageSize),
-    orm.select({ n: count() }).from(table).where(p.where),
+    orm.select({ n: count() }).from(capped),
   ]);
   const items = rows.map((r) => present(ctx, def, r));
   await attachRefTitles(orm, ctx, def, items);
-  return { items, total: Number(total!.n), page: p.page, pageSize: p.pageSize };
+  const n = Number(total!.n);
+  return { items, total: Math.min(n, cap), totalCapped: n > cap, page: p.page, pageSize: p.pageSize };
 }
 
 /** All rows matching a list query (for exports), in pages of 1000, at most `limit`. */

@@ -41,6 +41,12 @@ export function can(me: Me | undefined, code: string | undefined): boolean {
   return me.user.isSuperuser || me.permissions.includes(code);
 }
 
+/** `can(code)` for the signed-in user. */
+export function useCan(): (code: string | undefined) => boolean {
+  const { data } = useMe();
+  return (code) => can(data, code);
+}
+
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({

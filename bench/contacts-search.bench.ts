@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { createApp } from '../src/app';
+import { ensureFirstAdmin } from '../src/modules/admin/server/bootstrap';
+import { normalizeSearch } from '../src/core/text/arabic-normalize';
+import { benchDb } from './bench-db';
+import { fmt, load } from './stats';
+
+/**
+ * Contact list with Arabic search over 100k contacts, 8 concurrent HTTP clients, against the same query sent
+ * as raw SQL by 8 concurrent clients in the same run (the baseline).
+ */
+const FIRST = ['أحمد', 'إبراهيم', 'محمد', 'فاطمة', 'عائشة', 'يوسف', 'مصطفى', 'آمنة', 'خالد', 'سلمى', 'عمر', 'ليلى', 'حسن', 'نورة', 'طارق', 'هدى', 'زينب', 'سعيد', 'رقية', 'ماجد'];
+const LAST = ['العتيبي', 'القحطاني', 'الشمري', 'الدوسري', 'الحربي', 'الزهراني', 'الغامدي', 'المطيري', 'السبيعي', 'الأنصاري'];
+const QUERIES = ['احمد', 'ابراهيم', 'فاطمه', 'عايشه', 'مصطفي', 'امنه', 'الانصاري', 'نوره'];
+
+export async function contactsSearchBench(kind: 'pglite' | 'postgres', rows = 100_000, durationMs = 8000): Promise<string[]> {
+  const db = await benchDb(kind);
+  await ensureFirstAdmin(db, { ADMIN_PASSWORD: 'bench-pass-1', DEMO_DATA: 'off' });
+  const t0 = performance.now();
+  const first = sql.raw(`ARRAY[${FIRST.map((x) => `'${x}'`).join(',')}]`);
+  const last = sql.raw(`ARRAY[${LAST.map((x) => `'${x}'`).join(',')}]`);
+  for (let start = 0; start < rows; start += 50_000) {
+    await db.orm.execute(sql`
+      INSERT INTO contacts (company_id, kind, name, name_ar, phone, is_customer)
+      SELECT 1, CASE WHEN g % 5 = 0 THEN 'company' ELSE 'individual' END,
+             'Contact ' || g, (${first})[1 + g % 20] || ' ' || (${last})[1 + (g / 20) % 10] || ' ' || g,
+             '05' || lpad((g * 7919 % 100000000)::text, 8, '0'), g % 2 = 0
+      FROM generate_series(${start + 1}::int, ${Math.min(rows, start + 50_000)}::int) g`);
+  }
+  await db.orm.execute(sql`ANALYZE contacts`);
+  const seeded = ((performance.now() - t0) / 1000).toFixed(1);
+
+  const app = await createApp(db, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-pass-1' }) });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+
+  const http = await load(8, durationMs, async (i) => {
+    const q = encodeURIComponent(QUERIES[i % QUERIES.length]!);
+    const r = await fetch(`http://127.0.0.1:${port}/api/contacts/contacts?search=${q}&page=1&pageSize=25&sort=name`, { headers: { cookie } });
+    if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
+    await r.arrayBuffer();
+  });
+  const raw = await load(8, durationMs, async (i) => {
+    const pattern = `%${normalizeSearch(QUERIES[i % QUERIES.length]!)}%`;
+    await Promise.all([
+      db.orm.execute(sql`SELECT * FROM contacts WHERE company_id = 1 AND search_text LIKE ${pattern} ORDER BY name, id LIMIT 25 OFFSET 0`),
+      db.orm.execute(sql`SELECT count(*) FROM (SELECT 1 FROM contacts WHERE company_id = 1 AND search_text LIKE ${pattern} LIMIT 1001) c`),
+    ]);
+  });
+  await app.close();
+  await db.close();
+  return [
+    `contact search, ${rows.toLocaleString('en')} contacts on ${kind} (seeded in ${seeded} s), 8 clients:`,
+    `  HTTP  GET /api/contacts/contacts?search=<arabic>: ${fmt(http)}`,
+    `  raw SQL baseline (same page + capped count):        ${fmt(raw)}`,
+  ];
+}

@@ -1,0 +1,28 @@
+// `npm start`: builds the web app when it is missing or older than its sources, then runs the server.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const built = join(root, 'dist/index.html');
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const e of readdirSync(path)) if (e !== 'node_modules' && !e.endsWith('.test.ts')) max = Math.max(max, newest(join(path, e)));
+  return max;
+}
+
+const sources = ['src/web', 'src/modules', 'src/core/entity', 'src/core/i18n', 'src/core/text', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const stale = !existsSync(built) || Math.max(...sources.map((s) => newest(join(root, s)))) > statSync(built).mtimeMs;
+if (stale) {
+  console.log('Building the web app...');
+  const r = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server.ts')], { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

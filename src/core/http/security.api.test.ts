@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { type TestApp, testApp } from '../../../tests/support/test-app';
+
+/** Origin check, size limit, security headers, idempotency, unknown API paths, OpenAPI. */
+let t: TestApp;
+beforeAll(async () => { t = await testApp(); });
+afterAll(async () => { await t?.close(); });
+
+describe('request guards', () => {
+  it('refuses a cross-site POST with a foreign Origin (attack 13) and accepts its own', async () => {
+    const foreign = await t.admin.req('POST', '/api/contacts/contacts', { kind: 'individual', name: 'CSRF' }, { origin: 'https://evil.example', host: 'erp.local' });
+    expect(foreign.statusCode).toBe(403);
+    const fetchSite = await t.admin.req('POST', '/api/contacts/contacts', { kind: 'individual', name: 'CSRF' }, { 'sec-fetch-site': 'cross-site' });
+    expect(fetchSite.statusCode).toBe(403);
+    const own = await t.admin.req('POST', '/api/contacts/contacts', { kind: 'individual', name: 'Fine' }, { origin: 'http://erp.local', host: 'erp.local' });
+    expect(own.statusCode).toBe(201);
+    expect((await t.admin.get('/api/contacts/contacts?search=csrf')).json().total).toBe(0);
+  });
+
+  it('answers 413 to a body over the limit, with nothing written', async () => {
+    const res = await t.admin.post('/api/contacts/contacts', { kind: 'individual', name: 'Big', notes: 'x'.repeat(1_100_000) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('too_large');
+    expect((await t.admin.get('/api/contacts/contacts?search=big')).json().total).toBe(0);
+  });
+
+  it('answers unknown API paths with 404 JSON and non-numeric ids with 404', async () => {
+    const res = await t.admin.get('/api/no/such/thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe('Page not found: /api/no/such/thing');
+    expect((await t.admin.get('/api/contacts/contacts/abc')).statusCode).toBe(404);
+  });
+
+  it('sends a CSP without inline script, nosniff and no framing on every answer (attack 10)', async () => {
+    const res = await t.admin.get('/api/health');
+    expect(res.json()).toMatchObject({ status: 'ok', database: expect.stringMatching(/pglite|postgres/) });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).not.toContain('unsafe-inline\'; script');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    const xss = (await t.admin.post('/api/contacts/contacts', { kind: 'individual', name: '<img src=x onerror=alert(1)>', nameAr: '<script>alert("س")</script>' })).json();
+    const back = await t.admin.get(`/api/contacts/contacts/${xss.id}`);
+    expect(back.headers['content-type']).toContain('application/json');
+    expect(back.json().name).toBe('<img src=x onerror=alert(1)>');
+  });
+
+  it('describes the API in OpenAPI with every entity', async () => {
+    const doc = (await t.anon().get('/api/openapi.json')).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/contacts/contacts', '/api/contacts/contacts/{id}', '/api/admin/users', '/api/contacts/branches']));
+    expect(doc.components.schemas.ContactCreate.required).toEqual(expect.arrayContaining(['name', 'kind']));
+    expect((await t.anon().get('/api/docs')).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('Idempotency-Key (attack 4)', () => {
+  it('replays the same answer for the same key and body, refuses another body', async () => {
+    const body = { kind: 'company', name: 'Idem Co' };
+    const a = await t.admin.post('/api/contacts/contacts', body, { 'idempotency-key': 'k-1' });
+    const b = await t.admin.post('/api/contacts/contacts', body, { 'idempotency-key': 'k-1' });
+    expect(a.statusCode).toBe(201);
+    expect(b.statusCode).toBe(201);
+    expect(b.json()).toEqual(a.json());
+    expect(b.headers['idempotent-replayed']).toBe('true');
+    const c = await t.admin.post('/api/contacts/contacts', { ...body, name: 'Other' }, { 'idempotency-key': 'k-1' });
+    expect(c.statusCode).toBe(422);
+    const rows = await t.db.orm.execute(sql`SELECT count(*)::int AS n FROM contacts WHERE name IN ('Idem Co', 'Other')`);
+    expect((rows.rows[0] as { n: number }).n).toBe(1);
+  });
+
+  it('stores a validation answer too, and keys are per company', async () => {
+    const a = await t.admin.post('/api/contacts/contacts', { kind: 'company' }, { 'idempotency-key': 'k-2' });
+    const b = await t.admin.post('/api/contacts/contacts', { kind: 'company' }, { 'idempotency-key': 'k-2' });
+    expect(a.statusCode).toBe(422);
+    expect(b.statusCode).toBe(422);
+    await t.anon().post('/api/auth/signup', { companyNameEn: 'Other Co', companyNameAr: 'أخرى', currency: 'SAR', username: 'other', fullName: 'Other', password: 'other-pass-1' });
+    const other = await t.login('other', 'other-pass-1');
+    const c = await other.post('/api/contacts/contacts', { kind: 'company', name: 'Theirs' }, { 'idempotency-key': 'k-1' });
+    expect(c.statusCode).toBe(201);
+    expect(c.json().name).toBe('Theirs');
+  });
+});

@@ -1,0 +1,72 @@
+import { defineEntity } from '../../../core/entity/define';
+import { f } from '../../../core/entity/field';
+import { INVOICE_STATES, INVOICE_TYPES } from './enums';
+
+/**
+ * Invoices (sale, purchase, expense, other) and their credit notes. Totals, paid and due are computed by the
+ * server (server/invoice.*.ts); confirming posts the entry, payments post payment entries.
+ * States: DRAFT -(submit)-> PENDING -(confirm)-> CONFIRMED -(markSent)-> SENT -(markDelivered)-> DELIVERED;
+ * payments make PARTIALLY_PAID / PAID; OVERDUE is set for unpaid invoices past their due date; cancel (no
+ * posting yet) -> CANCELLED; void (posted, unpaid) -> VOID with a reversal; a credit note makes RETURNED and,
+ * once its refund is paid, REFUNDED. PROCESSING is reserved for the sales flow (order being fulfilled).
+ */
+const ro = { readOnly: true } as const;
+const UNPAID_POSTED = ['CONFIRMED', 'SENT', 'DELIVERED', 'OVERDUE', 'PROCESSING'];
+
+export const invoice = defineEntity({
+  name: 'invoice',
+  module: 'accounting',
+  path: 'invoices',
+  table: 'invoices',
+  label: { en: 'Invoice', ar: 'فاتورة' },
+  pluralLabel: { en: 'Invoices', ar: 'الفواتير' },
+  route: '/accounting/accounts/invoice',
+  titleField: 'number',
+  fields: {
+    type: f.enum({ en: 'Type', ar: 'النوع' }, INVOICE_TYPES, { required: true, default: 'SALE', filter: true, sort: true }),
+    number: f.text({ en: 'Sequence', ar: 'التسلسل' }, { ...ro, search: true, sort: true, max: 60 }),
+    partnerId: f.ref({ en: 'Partner', ar: 'الشريك' }, 'contact', { required: true, filter: true }),
+    date: f.date({ en: 'Date', ar: 'التاريخ' }, { required: true, filter: true, sort: true }),
+    paymentTermDays: f.integer({ en: 'Payment term (days)', ar: 'مدة السداد (أيام)' }, { minValue: 0, maxValue: 3650 }),
+    dueDate: f.date({ en: 'Due date', ar: 'تاريخ الاستحقاق' }, { filter: true, sort: true }),
+    journalId: f.ref({ en: 'Journal', ar: 'الدفتر' }, 'journal'),
+    reference: f.text({ en: 'Reference', ar: 'المرجع' }, { search: true }),
+    lines: f.json({ en: 'Lines', ar: 'البنود' }, { required: true, widget: 'invoiceLines' }),
+    discount: f.money({ en: 'Discount', ar: 'الخصم' }, { min: 'nonNegative', default: '0' }),
+    notes: f.textarea({ en: 'Notes', ar: 'ملاحظات' }),
+    subtotal: f.money({ en: 'Subtotal', ar: 'المجموع الفرعي' }, ro),
+    taxAmount: f.money({ en: 'Tax', ar: 'الضريبة' }, ro),
+    totalAmount: f.money({ en: 'Total', ar: 'الإجمالي' }, { ...ro, sort: true }),
+    paidAmount: f.money({ en: 'Paid', ar: 'المدفوع' }, ro),
+    dueAmount: f.money({ en: 'Due', ar: 'المستحق' }, { ...ro, sort: true }),
+    creditedAmount: f.money({ en: 'Credited', ar: 'المردود' }, ro),
+    isCreditNote: f.boolean({ en: 'Credit note', ar: 'إشعار دائن' }, { ...ro, filter: true }),
+    creditNoteOfId: f.ref({ en: 'Credit note of', ar: 'إشعار دائن للفاتورة' }, 'invoice', ro),
+    entryId: f.ref({ en: 'Journal entry', ar: 'قيد اليومية' }, 'journalEntry', ro),
+    status: f.enum({ en: 'Status', ar: 'الحالة' }, INVOICE_STATES, { default: 'DRAFT' }),
+  },
+  list: { columns: ['number', 'type', 'partnerId', 'date', 'dueDate', 'totalAmount', 'paidAmount', 'dueAmount', 'status'], defaultSort: '-date' },
+  form: {
+    sections: [
+      { title: { en: 'Invoice', ar: 'الفاتورة' }, fields: ['type', 'partnerId', 'date', 'paymentTermDays', 'dueDate', 'journalId', 'reference'] },
+      { title: { en: 'Lines', ar: 'البنود' }, fields: ['lines', 'discount', 'notes'] },
+    ],
+  },
+  states: {
+    field: 'status',
+    initial: 'DRAFT',
+    transitions: {
+      submit: { label: { en: 'Submit', ar: 'إرسال للاعتماد' }, from: ['DRAFT'], to: 'PENDING' },
+      confirm: { label: { en: 'Confirm', ar: 'تأكيد' }, from: ['DRAFT', 'PENDING'], to: 'CONFIRMED', confirm: true, color: 'green' },
+      markSent: { label: { en: 'Mark as sent', ar: 'تعيين كمرسلة' }, from: ['CONFIRMED', 'OVERDUE'], to: 'SENT' },
+      markDelivered: { label: { en: 'Mark as delivered', ar: 'تعيين كمسلّمة' }, from: ['CONFIRMED', 'SENT'], to: 'DELIVERED' },
+      cancel: { label: { en: 'Cancel', ar: 'إلغاء' }, from: ['DRAFT', 'PENDING'], to: 'CANCELLED', confirm: true, color: 'red' },
+      void: { label: { en: 'Void', ar: 'إبطال' }, from: UNPAID_POSTED, to: 'VOID', confirm: true, color: 'red' },
+    },
+  },
+  actions: {
+    recordPayment: { en: 'Record payment', ar: 'تسجيل دفعة' },
+    creditNote: { en: 'Credit note', ar: 'إشعار دائن' },
+    print: { en: 'Print', ar: 'طباعة' },
+  },
+});

@@ -1,0 +1,31 @@
+import { registerHooks } from '../../../core/entity/hooks';
+import { journalEntry } from '../model/journal-entry.entity';
+import { checkEntry, postDraftEntry, reverseEntry } from './ledger.post';
+import { ledgerError } from './ledger.validate';
+import { am } from './messages';
+
+/** Drafts are checked like postings (nothing unbalanced is saved); posted and cancelled entries never change (409). */
+registerHooks(journalEntry, {
+  async beforeCreate(ctx, tx, data) {
+    const c = await checkEntry(tx, ctx, { journalId: data.journalId as number, date: data.date as string, lines: data.lines as unknown[] });
+    Object.assign(data, { lines: c.lines, totalDebit: c.totalDebit, totalCredit: c.totalCredit });
+  },
+  async beforeUpdate(ctx, tx, changes, before) {
+    if (before.status !== 'draft') throw ledgerError(am.postedImmutable, {}, ctx.locale, '_', 409);
+    const merged = { journalId: (changes.journalId ?? before.journalId) as number, date: (changes.date ?? before.date) as string, lines: (changes.lines ?? before.lines) as unknown[] };
+    const c = await checkEntry(tx, ctx, merged);
+    Object.assign(changes, { lines: c.lines, totalDebit: c.totalDebit, totalCredit: c.totalCredit });
+  },
+  beforeDelete(ctx, _tx, row) {
+    if (row.status !== 'draft') throw ledgerError(am.postedImmutable, {}, ctx.locale, '_', 409);
+  },
+  transitions: {
+    async post(ctx, tx, row) {
+      await postDraftEntry(tx, ctx, row);
+    },
+    async cancel(ctx, tx, row, body) {
+      const date = typeof body.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.date) ? body.date : undefined;
+      await reverseEntry(tx, ctx, row.id, { date });
+    },
+  },
+});

@@ -1,0 +1,123 @@
+import { Alert, Button, Divider, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnyEntity } from '../../core/entity/define';
+import { entitySchema, fieldErrors } from '../../core/entity/schema';
+import { ApiError } from '../api/client';
+import type { Row } from '../api/useEntityQueries';
+import { useLocale } from '../i18n/useLocale';
+import { useConfirm } from '../ui/ConfirmProvider';
+import { errorMessage } from '../ui/notify';
+import { FieldInput } from './fieldInputs';
+import { type FormValues, formSections, initialValues, toBody } from './formValues';
+
+/**
+ * The generic create/edit form. Values are validated with `entitySchema(def, locale, mode)`, the very schema
+ * the server applies, so messages match; the schema's output is what `onSubmit` receives. The user confirms
+ * before anything is sent. A 422 from the server puts `error.fields` on the inputs; other errors (e.g. 409
+ * "changed by someone else") show the server's message above the form.
+ */
+export interface EntityFormProps {
+  def: AnyEntity;
+  mode: 'create' | 'update';
+  row?: Row;
+  /** Restrict the form to these keys (default: every editable field, in the definition's sections). */
+  only?: string[];
+  /** Receives the validated body; rejects with ApiError to show server errors. */
+  onSubmit: (body: Record<string, unknown>) => Promise<unknown>;
+  onCancel?: () => void;
+  /** Question asked before sending; no question when omitted. */
+  confirmMessage?: string;
+  submitLabel?: string;
+  columns?: number;
+  /** Show the values without letting them be changed (no permission to change). */
+  readOnly?: boolean;
+}
+
+export function EntityForm({ def, mode, row, only, onSubmit, onCancel, confirmMessage, submitLabel, columns = 2, readOnly }: EntityFormProps) {
+  const { t } = useTranslation();
+  const { locale, label } = useLocale();
+  const confirm = useConfirm();
+  const sections = useMemo(() => formSections(def, only), [def, only]);
+  const keys = useMemo(() => sections.flatMap((s) => s.fields), [sections]);
+  const [values, setValues] = useState<FormValues>(() => initialValues(def, keys, row));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (k: string) => (v: unknown) => {
+    setValues((old) => ({ ...old, [k]: v }));
+    if (errors[k]) setErrors(({ [k]: _, ...rest }) => rest);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFormError(null);
+    const schema = entitySchema(def, locale, mode);
+    const mask = Object.fromEntries(keys.filter((k) => k in schema.shape).map((k) => [k, true as const]));
+    const parsed = (mode === 'create' ? schema : schema.pick(mask as typeof mask & Record<number, never>)).safeParse(toBody(def, keys, values));
+    if (!parsed.success) {
+      const errs = fieldErrors(parsed.error);
+      setErrors(errs);
+      const hidden = Object.keys(errs).filter((k) => !keys.includes(k));
+      setFormError(hidden.length ? hidden.map((k) => errs[k]).join(' · ') : t('form.fixErrors'));
+      return;
+    }
+    setErrors({});
+    if (confirmMessage && !(await confirm({ message: confirmMessage }))) return;
+    setBusy(true);
+    try {
+      await onSubmit(parsed.data as Record<string, unknown>);
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
+      setFormError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        {formError && (
+          <Alert color="red" icon={<IconAlertCircle />} role="alert">
+            {formError}
+          </Alert>
+        )}
+        {sections.map((s, i) => (
+          <Stack key={i} gap="sm">
+            {s.title && (
+              <>
+                <Title order={3} fz="md">
+                  {label(s.title)}
+                </Title>
+                <Divider mt={-6} />
+              </>
+            )}
+            <SimpleGrid cols={{ base: 1, sm: columns }} spacing="md" verticalSpacing="sm">
+              {s.fields.map((k) => {
+                const wide = ['textarea', 'json', 'refs'].includes(def.fields[k]!.kind) || def.fields[k]!.widget;
+                return (
+                  <div key={k} style={wide ? { gridColumn: '1 / -1' } : undefined}>
+                    <FieldInput def={def} name={k} value={values[k]} onChange={set(k)} error={errors[k]} disabled={busy || readOnly} row={row} />
+                  </div>
+                );
+              })}
+            </SimpleGrid>
+          </Stack>
+        ))}
+        <Group justify="flex-end" gap="sm" hidden={readOnly}>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+          )}
+          <Button type="submit" loading={busy}>
+            {submitLabel ?? t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

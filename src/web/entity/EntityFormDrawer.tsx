@@ -1,0 +1,46 @@
+import { Drawer } from '@mantine/core';
+import type { AnyEntity } from '../../core/entity/define';
+import type { Row } from '../api/useEntityQueries';
+import { useLocale } from '../i18n/useLocale';
+import { EntityForm } from './EntityForm';
+import { useEntityMessages } from './useEntityMessages';
+import { useSaveEntity } from './useSaveEntity';
+
+/** The generic form in a side drawer: a new record when `row` is undefined, else an edit of `row`. */
+export function EntityFormDrawer({ def, row, opened, onClose, onSaved }: {
+  def: AnyEntity;
+  row?: Row;
+  opened: boolean;
+  onClose: () => void;
+  onSaved?: (row: Row) => void;
+}) {
+  const { dir } = useLocale();
+  const m = useEntityMessages(def);
+  const save = useSaveEntity(def);
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position={dir === 'rtl' ? 'left' : 'right'}
+      size="xl"
+      title={row ? m.editTitle : m.createTitle}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {opened && (
+        <EntityForm
+          key={row ? `${row.id}:${row.version}` : 'new'}
+          def={def}
+          mode={row ? 'update' : 'create'}
+          row={row}
+          confirmMessage={row ? m.confirmEdit : m.confirmAdd}
+          onCancel={onClose}
+          onSubmit={async (body) => {
+            const saved = await save(row, body);
+            onClose();
+            onSaved?.(saved);
+          }}
+        />
+      )}
+    </Drawer>
+  );
+}

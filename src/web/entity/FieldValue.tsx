@@ -1,0 +1,56 @@
+import { Anchor, Avatar, Badge, Text } from '@mantine/core';
+import type { AnyEntity } from '../../core/entity/define';
+import { fileUrl } from '../api/files';
+import type { Row } from '../api/useEntityQueries';
+import { useLocale } from '../i18n/useLocale';
+import { formatValue } from './formatValue';
+import { RefsTitles } from './RefsTitles';
+
+/** A field of a record as shown in lists and detail views (badges for flags and choices, thumbnails for images). */
+export function FieldValue({ def, name, row }: { def: AnyEntity; name: string; row: Row }) {
+  const { locale } = useLocale();
+  const field = def.fields[name];
+  const value = row[name];
+  const empty = value === null || value === undefined || value === '';
+  if (!field || empty) return <Text span c="dimmed">{formatValue(field, value, locale)}</Text>;
+  switch (field.kind) {
+    case 'boolean':
+      return (
+        <Badge variant="light" color={value ? 'teal' : 'gray'} size="sm">
+          {formatValue(field, value, locale)}
+        </Badge>
+      );
+    case 'enum':
+      return (
+        <Badge variant="light" size="sm">
+          {formatValue(field, value, locale)}
+        </Badge>
+      );
+    case 'file':
+      return <Avatar src={fileUrl(String(value))} size="md" radius="sm" alt="" />;
+    case 'email':
+      return (
+        <Anchor href={`mailto:${String(value)}`} dir="ltr" onClick={(e) => e.stopPropagation()}>
+          {String(value)}
+        </Anchor>
+      );
+    case 'phone':
+      return (
+        <Text span dir="ltr">
+          {String(value)}
+        </Text>
+      );
+    case 'decimal':
+      return (
+        <Text span dir="ltr" ff="monospace">
+          {String(value)}
+        </Text>
+      );
+    case 'ref':
+      return <>{formatValue(field, value, locale, row._refs?.[name])}</>;
+    case 'refs':
+      return <RefsTitles target={field.target} ids={Array.isArray(value) ? value.map(Number) : []} />;
+    default:
+      return <>{formatValue(field, value, locale)}</>;
+  }
+}

@@ -1,0 +1,75 @@
+import { Badge, Stack, Table, Text, Timeline } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AnyEntity } from '../../core/entity/define';
+import { type HistoryItem, useEntityHistory } from '../api/useEntityQueries';
+import { useLocale } from '../i18n/useLocale';
+import { formatDateTime, formatValue } from './formatValue';
+
+/** The audit trail of a record (GET /:id/history): who, when, what, and each changed field before -> after. */
+const HIDDEN = new Set(['id', 'version', 'companyId', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'searchText', '_refs']);
+
+function changedKeys(def: AnyEntity, h: HistoryItem): string[] {
+  const keys = new Set([...Object.keys(h.before ?? {}), ...Object.keys(h.after ?? {})]);
+  return [...keys].filter((k) => {
+    if (HIDDEN.has(k) || def.fields[k]?.secret) return false;
+    return JSON.stringify(h.before?.[k] ?? null) !== JSON.stringify(h.after?.[k] ?? null);
+  });
+}
+
+export function HistoryList({ def, id }: { def: AnyEntity; id: number }) {
+  const { t } = useTranslation();
+  const { locale, label } = useLocale();
+  const history = useEntityHistory(def, id);
+  if (history.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
+  if (history.error) return <Text c="red">{t('common.error')}</Text>;
+  const items = [...history.data.items].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
+  if (items.length === 0) return <Text c="dimmed">{t('detail.noHistory')}</Text>;
+  const actionLabel = (a: string) => (t('detail.actions', { returnObjects: true }) as Record<string, string>)[a] ?? a;
+  const show = (k: string, v: unknown) => formatValue(def.fields[k], v, locale);
+  return (
+    <Timeline bulletSize={14} lineWidth={2} active={items.length}>
+      {items.map((h) => {
+        const keys = changedKeys(def, h);
+        return (
+          <Timeline.Item
+            key={h.id}
+            title={
+              <Text fw={600} size="sm">
+                <Badge variant="light" size="sm" me={6}>
+                  {actionLabel(h.action)}
+                </Badge>
+                {h.userName ?? t('detail.system')}
+              </Text>
+            }
+          >
+            <Stack gap={4}>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(h.at, locale)}
+              </Text>
+              {keys.length > 0 && (
+                <Table withTableBorder withColumnBorders fz="xs" verticalSpacing={4} maw={720}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('detail.field')}</Table.Th>
+                      <Table.Th>{t('detail.before')}</Table.Th>
+                      <Table.Th>{t('detail.after')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {keys.map((k) => (
+                      <Table.Tr key={k}>
+                        <Table.Td>{def.fields[k] ? label(def.fields[k].label) : k}</Table.Td>
+                        <Table.Td c="dimmed" style={{ overflowWrap: 'anywhere' }}>{show(k, h.before?.[k])}</Table.Td>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{show(k, h.after?.[k])}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </Stack>
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}

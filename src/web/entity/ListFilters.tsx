@@ -1,0 +1,61 @@
+import { Button, Group, Select } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { AnyEntity } from '../../core/entity/define';
+import { useLocale } from '../i18n/useLocale';
+import { RefSelect } from './RefSelect';
+
+/** One filter per field marked `filter: true`: choice lists for enums and flags, a searchable select for refs. */
+export function filterKeys(def: AnyEntity): string[] {
+  return Object.entries(def.fields)
+    .filter(([, f]) => f.filter && ['enum', 'boolean', 'ref'].includes(f.kind))
+    .map(([k]) => k);
+}
+
+export function ListFilters({ def, values, onChange, onClear }: {
+  def: AnyEntity;
+  values: Record<string, string>;
+  onChange: (key: string, value: string | null) => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  const { label } = useLocale();
+  const keys = filterKeys(def);
+  if (keys.length === 0) return null;
+  const active = Object.values(values).some(Boolean);
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      {keys.map((k) => {
+        const f = def.fields[k]!;
+        const common = { label: label(f.label), w: 190, size: 'sm' as const };
+        if (f.kind === 'ref') {
+          return <RefSelect key={k} {...common} target={f.target} value={values[k] ?? null} onChange={(v) => onChange(k, v)} placeholder={t('common.all')} />;
+        }
+        const data =
+          f.kind === 'enum'
+            ? f.options.map((o) => ({ value: o.value, label: label(o.label) }))
+            : [
+                { value: 'true', label: t('common.yes') },
+                { value: 'false', label: t('common.no') },
+              ];
+        return (
+          <Select
+            key={k}
+            {...common}
+            data={data}
+            value={values[k] ?? null}
+            onChange={(v) => onChange(k, v)}
+            placeholder={t('common.all')}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+        );
+      })}
+      {active && (
+        <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={onClear}>
+          {t('list.clearFilters')}
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,46 @@
+import '@fontsource/noto-sans-arabic/arabic-400.css';
+import '@fontsource/noto-sans-arabic/arabic-500.css';
+import '@fontsource/noto-sans-arabic/arabic-600.css';
+import '@fontsource/noto-sans-arabic/arabic-700.css';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
+import { DirectionProvider, MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { queryClient } from './api/queryClient';
+import { startBuildWatcher } from './buildWatcher';
+import { i18next } from './i18n/i18n';
+import { localeFromPath } from './i18n/useLocale';
+import { reloadOnPreloadError } from './lazyScreen';
+import { router } from './routes';
+import { notifyNewBuild } from './shell/NewBuildNotice';
+import { theme } from './theme';
+
+/** Entry: providers (direction, Mantine with a remembered light/dark scheme, queries, router) and watchers. */
+const locale = localeFromPath(window.location.pathname);
+const dir = locale === 'ar' ? 'rtl' : 'ltr';
+document.documentElement.lang = locale;
+document.documentElement.dir = dir;
+void i18next.changeLanguage(locale);
+
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'daftar-color-scheme' });
+
+reloadOnPreloadError();
+startBuildWatcher(notifyNewBuild);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <DirectionProvider initialDirection={dir} detectDirection={false}>
+      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+        <Notifications position="top-center" zIndex={1000} />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </DirectionProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,107 @@
+import { type ComponentType, type ReactNode, Suspense } from 'react';
+import { type LoaderFunctionArgs, type RouteObject, createBrowserRouter, data, redirect } from 'react-router';
+import type { Locale } from '../core/i18n/locale';
+import { entities } from '../modules/registry';
+import { useCan } from './api/useAuth';
+import { LoginPage } from './auth/LoginPage';
+import { readLocaleCookie } from './i18n/localeCookie';
+import { lazyScreen } from './lazyScreen';
+import { webScreens } from './moduleWeb';
+import { NotFoundPage, RouteErrorPage } from './pages/ErrorPage';
+import { AppLayout } from './shell/AppLayout';
+import { LocaleRoot } from './shell/LocaleRoot';
+import { routePermission } from './shell/menu';
+import { NoAccess } from './ui/NoAccess';
+import { PageLoader } from './ui/PageLoader';
+
+/**
+ * The route tree, built twice: once at / (English, ltr) and once under /ar (Arabic, rtl). Screens come from the
+ * registry (a generic list and detail for every entity with a `route`) and from modules' web/index.ts, which
+ * may replace a generic screen. Every screen is a lazy chunk. Route params named `id` (or `...Id`) must be
+ * digits: the check runs as the route's loader and a failure is a 404. Unmatched paths are a 404 too.
+ */
+const HomePage = lazyScreen(() => import('./pages/HomePage'));
+const SignupPage = lazyScreen(() => import('./auth/SignupPage'));
+const EntityListPage = lazyScreen(() => import('./entity/EntityListPage'));
+const EntityDetailPage = lazyScreen(() => import('./entity/EntityDetailPage'));
+
+const toPath = (route: string) => route.replace(/^\//, '').replace(/\{(\w+)\}/g, ':$1');
+const idParams = (route: string) => [...route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((p) => p === 'id' || p.endsWith('Id'));
+
+function idCheck(route: string) {
+  const names = idParams(route);
+  if (names.length === 0) return undefined;
+  return ({ params }: LoaderFunctionArgs) => {
+    for (const n of names) if (!/^\d{1,15}$/.test(params[n] ?? '')) throw data('Not Found', { status: 404 });
+    return null;
+  };
+}
+
+function Guard({ permission, children }: { permission?: string; children: ReactNode }) {
+  const can = useCan();
+  return can(permission) ? children : <NoAccess />;
+}
+
+function screenRoutes(): RouteObject[] {
+  const out: RouteObject[] = [];
+  const taken = new Set<string>();
+  for (const s of webScreens) {
+    const Screen = lazyScreen(s.load) as ComponentType;
+    taken.add(s.route);
+    out.push({
+      path: toPath(s.route),
+      loader: idCheck(s.route),
+      element: (
+        <Guard permission={routePermission(s.route)}>
+          <Screen />
+        </Guard>
+      ),
+    });
+  }
+  for (const def of entities) {
+    if (!def.route) continue;
+    if (!taken.has(def.route)) out.push({ path: toPath(def.route), element: <EntityListPage def={def} basePath={def.route} /> });
+    const detail = `${def.route}/{id}`;
+    if (!taken.has(detail)) {
+      out.push({ path: toPath(detail), loader: idCheck(detail), element: <EntityDetailPage def={def} basePath={def.route} /> });
+    }
+  }
+  return out;
+}
+
+function localeTree(locale: Locale): RouteObject {
+  const home = locale === 'ar' ? '/ar/home' : '/home';
+  return {
+    path: locale === 'ar' ? '/ar' : '/',
+    element: <LocaleRoot locale={locale} />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          {
+            index: true,
+            loader: () => redirect(locale === 'en' && readLocaleCookie() === 'ar' ? '/ar/home' : home),
+          },
+          { path: 'login', element: <LoginPage /> },
+          {
+            path: 'signup',
+            element: (
+              <Suspense fallback={<PageLoader />}>
+                <SignupPage />
+              </Suspense>
+            ),
+          },
+          {
+            element: <AppLayout />,
+            children: [{ errorElement: <RouteErrorPage />, children: [{ path: 'home', element: <HomePage /> }, ...screenRoutes()] }],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  };
+}
+
+export const router = createBrowserRouter([localeTree('en'), localeTree('ar')]);
