@@ -1,0 +1,56 @@
+import { and, asc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
+import type { Orm } from '../../../core/db/connect';
+import { tableOf } from '../../../core/db/entity-table';
+import type { Tx } from '../../../core/db/tx';
+import { journalEntry } from '../model/journal-entry.entity';
+import { canonical, entryHash } from './ledger.hash';
+import { journalLines, ledgerChains } from './ledger.schema';
+
+/**
+ * "Verify ledger integrity": walks each journal's hash chain in order, recomputes every hash from the posted
+ * lines and header, and names each entry whose content or link no longer matches (changed behind the
+ * application's back, e.g. with the trigger disabled).
+ */
+export interface IntegrityProblem { entryId: number; number: string | null; journalId: number; reason: 'content_changed' | 'chain_broken' | 'lines_copy_changed' | 'unbalanced' | 'head_mismatch' }
+
+export async function verifyLedger(db: Tx | Orm, companyId: number): Promise<{ ok: boolean; checked: number; problems: IntegrityProblem[] }> {
+  const t = tableOf(journalEntry);
+  const problems: IntegrityProblem[] = [];
+  const prevByJournal = new Map<number, { seq: number; hash: string; id: number; number: string | null }>();
+  let checked = 0;
+  let cursor = { journalId: 0, seq: 0 };
+  for (;;) {
+    const entries = await db.select().from(t).where(and(eq(t.companyId, companyId), isNotNull(t.chainSeq),
+      or(gt(t.journalId, cursor.journalId), and(eq(t.journalId, cursor.journalId), gt(t.chainSeq, cursor.seq)))))
+      .orderBy(asc(t.journalId), asc(t.chainSeq)).limit(500);
+    if (!entries.length) break;
+    const ids = entries.map((e) => e.id as number);
+    const lines = await db.select().from(journalLines).where(inArray(journalLines.entryId, ids)).orderBy(asc(journalLines.entryId), asc(journalLines.lineNo));
+    const byEntry = new Map<number, typeof lines>();
+    for (const l of lines) byEntry.set(l.entryId, [...(byEntry.get(l.entryId) ?? []), l]);
+    for (const e of entries) {
+      checked++;
+      const id = e.id as number;
+      const journalId = e.journalId as number;
+      const prev = prevByJournal.get(journalId) ?? { seq: 0, hash: '', id: 0, number: null };
+      const ls = byEntry.get(id) ?? [];
+      const input = { companyId, journalId, chainSeq: e.chainSeq as number, number: e.number as string, date: e.date as string, reference: e.reference as string | null, lines: ls };
+      const base = { entryId: id, number: e.number as string | null, journalId };
+      if (e.chainSeq !== prev.seq + 1 || e.prevHash !== prev.hash) problems.push({ ...base, reason: 'chain_broken' });
+      if (entryHash(e.prevHash as string, input) !== e.hash) problems.push({ ...base, reason: 'content_changed' });
+      else if (canonical({ ...input, lines: (e.lines as typeof ls) ?? [] }) !== canonical(input)) problems.push({ ...base, reason: 'lines_copy_changed' });
+      const d = ls.reduce((s, l) => s + Math.round(Number(l.debit) * 10000), 0);
+      const c = ls.reduce((s, l) => s + Math.round(Number(l.credit) * 10000), 0);
+      if (d !== c || !ls.length) problems.push({ ...base, reason: 'unbalanced' });
+      prevByJournal.set(journalId, { seq: e.chainSeq as number, hash: e.hash as string, id, number: e.number as string | null });
+      cursor = { journalId, seq: e.chainSeq as number };
+    }
+  }
+  const heads = await db.select().from(ledgerChains).where(eq(ledgerChains.companyId, companyId));
+  for (const h of heads) {
+    const last = prevByJournal.get(h.journalId);
+    if ((last?.seq ?? 0) !== h.seq || (last?.hash ?? '') !== h.lastHash)
+      problems.push({ entryId: last?.id ?? 0, number: last?.number ?? null, journalId: h.journalId, reason: 'head_mismatch' });
+  }
+  return { ok: problems.length === 0, checked, problems };
+}
