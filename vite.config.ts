@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Web build. Every build gets an id that the app knows (`__BUILD_ID__`) and that is also written to
  * dist/builds/latest.json; running tabs poll that file and offer a reload when the two differ.
+ * `virtual:app-map` is the registry projected to what the shell needs (src/web/appMap.ts), computed here at
+ * build time so entity definitions stay out of the initial bundle.
  * In dev, /api goes to the server (API_TARGET, default http://127.0.0.1:3000). The proxy rewrites Origin to the
  * target, because the server refuses state-changing requests from a foreign Origin.
  */
@@ -17,6 +21,34 @@ function buildManifest(version: string): Plugin {
     apply: 'build',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: JSON.stringify({ version }) + '\n' });
+    },
+  };
+}
+
+const APP_MAP = 'virtual:app-map';
+const APP_ROUTES = 'virtual:app-routes';
+const VIRTUAL = [APP_MAP, APP_ROUTES];
+const REGISTRY_FILES = /src\/(modules\/[^/]+\/(model\/|manifest)|modules\/registry|core\/entity\/|web\/appMap)/;
+
+function appMap(): Plugin {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'daftar-app-map',
+    resolveId: (id) => (VIRTUAL.includes(id) ? '\0' + id : undefined),
+    async load(id) {
+      if (!VIRTUAL.some((v) => id === '\0' + v)) return undefined;
+      const { modules } = await tsImport(here + 'src/modules/registry.ts', import.meta.url);
+      const { summarize, routesOf } = await tsImport(here + 'src/web/appMap.ts', import.meta.url);
+      const map = summarize(modules);
+      return `export default ${JSON.stringify(id === '\0' + APP_MAP ? map : routesOf(map))};`;
+    },
+    handleHotUpdate({ file, server }) {
+      if (!REGISTRY_FILES.test(file)) return;
+      for (const v of VIRTUAL) {
+        const mod = server.moduleGraph.getModuleById('\0' + v);
+        if (mod) server.moduleGraph.invalidateModule(mod);
+      }
+      server.ws.send({ type: 'full-reload' });
     },
   };
 }
@@ -36,7 +68,7 @@ const proxy = {
 export default defineConfig({
   root: '.',
   publicDir: 'public',
-  plugins: [react(), buildManifest(buildId)],
+  plugins: [react(), appMap(), buildManifest(buildId)],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   server: { port: Number(process.env.WEB_PORT ?? 5173), host: '127.0.0.1', proxy },
   preview: { port: Number(process.env.WEB_PORT ?? 4173), host: '127.0.0.1', proxy },

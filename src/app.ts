@@ -5,6 +5,7 @@ import { buildApp } from './core/http/app';
 import { entities } from './modules/registry';
 import { adminServer } from './modules/admin/server/plugin';
 import './modules/contacts/server/demo';
+import { accountingServer } from './modules/accounting/server/plugin';
 
 /** The composition root: the engine plus every module's server side. */
 export const VERSION = process.env.npm_package_version ?? '0.1.0';
@@ -14,6 +15,7 @@ export async function createApp(db: Database, opts: { webDir?: string; logger?: 
     db, entities, version: VERSION, webDir: opts.webDir, logger: opts.logger, trustProxy: opts.trustProxy,
     extend: (app) => {
       adminServer(app, db, { demo: opts.demo ?? true });
+      accountingServer(app, db);
     },
   });
 }

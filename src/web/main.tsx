@@ -6,9 +6,8 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { DirectionProvider, MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { queryClient } from './api/queryClient';
@@ -27,6 +26,9 @@ document.documentElement.lang = locale;
 document.documentElement.dir = dir;
 void i18next.changeLanguage(locale);
 
+// The notification container is only needed once something is announced; the store queues until it mounts.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'daftar-color-scheme' });
 
 reloadOnPreloadError();
@@ -36,7 +38,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <DirectionProvider initialDirection={dir} detectDirection={false}>
       <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-        <Notifications position="top-center" zIndex={1000} />
+        <Suspense fallback={null}>
+          <Notifications position="top-center" zIndex={1000} />
+        </Suspense>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

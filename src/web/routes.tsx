@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, createBrowserRouter, data, redirect } from 'react-router';
 import type { Locale } from '../core/i18n/locale';
-import { entities } from '../modules/registry';
+import type { AppRoute } from './appMap';
 import { useCan } from './api/useAuth';
 import { LoginPage } from './auth/LoginPage';
 import { readLocaleCookie } from './i18n/localeCookie';
@@ -10,20 +10,21 @@ import { webScreens } from './moduleWeb';
 import { NotFoundPage, RouteErrorPage } from './pages/ErrorPage';
 import { AppLayout } from './shell/AppLayout';
 import { LocaleRoot } from './shell/LocaleRoot';
-import { routePermission } from './shell/menu';
+import { listRouteOf, routePermission, routeTable } from './routeTable';
 import { NoAccess } from './ui/NoAccess';
 import { PageLoader } from './ui/PageLoader';
 
 /**
  * The route tree, built twice: once at / (English, ltr) and once under /ar (Arabic, rtl). Screens come from the
- * registry (a generic list and detail for every entity with a `route`) and from modules' web/index.ts, which
- * may replace a generic screen. Every screen is a lazy chunk. Route params named `id` (or `...Id`) must be
- * digits: the check runs as the route's loader and a failure is a 404. Unmatched paths are a 404 too.
+ * app map (generic list and detail for every entity with a `route`, module screens) and from modules'
+ * web/index.ts, which may replace any of them. Every screen is a lazy chunk. Route params named `id` (or
+ * `...Id`) must be digits: the check is the route's loader and a failure is a 404. Unmatched paths are a 404.
  */
 const HomePage = lazyScreen(() => import('./pages/HomePage'));
 const SignupPage = lazyScreen(() => import('./auth/SignupPage'));
 const EntityListPage = lazyScreen(() => import('./entity/EntityListPage'));
 const EntityDetailPage = lazyScreen(() => import('./entity/EntityDetailPage'));
+const ScreenPlaceholder = lazyScreen(() => import('./pages/ScreenPlaceholder'));
 
 const toPath = (route: string) => route.replace(/^\//, '').replace(/\{(\w+)\}/g, ':$1');
 const idParams = (route: string) => [...route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((p) => p === 'id' || p.endsWith('Id'));
@@ -42,31 +43,36 @@ function Guard({ permission, children }: { permission?: string; children: ReactN
   return can(permission) ? children : <NoAccess />;
 }
 
-function screenRoutes(): RouteObject[] {
-  const out: RouteObject[] = [];
-  const taken = new Set<string>();
-  for (const s of webScreens) {
-    const Screen = lazyScreen(s.load) as ComponentType;
-    taken.add(s.route);
-    out.push({
-      path: toPath(s.route),
-      loader: idCheck(s.route),
-      element: (
-        <Guard permission={routePermission(s.route)}>
-          <Screen />
+function entryElement(e: AppRoute): ReactNode {
+  switch (e.kind) {
+    case 'list':
+      return <EntityListPage def={e.entity!} basePath={e.route} />;
+    case 'detail':
+      return <EntityDetailPage def={e.entity!} basePath={listRouteOf(e.entity!) ?? '/home'} />;
+    case 'screen':
+      return (
+        <Guard permission={e.permission}>
+          <ScreenPlaceholder route={e.route} />
         </Guard>
-      ),
-    });
+      );
   }
-  for (const def of entities) {
-    if (!def.route) continue;
-    if (!taken.has(def.route)) out.push({ path: toPath(def.route), element: <EntityListPage def={def} basePath={def.route} /> });
-    const detail = `${def.route}/{id}`;
-    if (!taken.has(detail)) {
-      out.push({ path: toPath(detail), loader: idCheck(detail), element: <EntityDetailPage def={def} basePath={def.route} /> });
-    }
-  }
-  return out;
+}
+
+function screenRoutes(): RouteObject[] {
+  const custom = new Map(webScreens.map((s) => [s.route, lazyScreen(s.load) as ComponentType]));
+  const routes = new Set([...routeTable.map((e) => e.route), ...custom.keys()]);
+  return [...routes].map((route) => {
+    const Screen = custom.get(route);
+    const entry = routeTable.find((e) => e.route === route);
+    const element = Screen ? (
+      <Guard permission={routePermission(route)}>
+        <Screen />
+      </Guard>
+    ) : (
+      entryElement(entry!)
+    );
+    return { path: toPath(route), loader: idCheck(route), element };
+  });
 }
 
 function localeTree(locale: Locale): RouteObject {

@@ -13,7 +13,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
  * One database handle for both engines: PGlite (embedded, a folder on disk or memory) and PostgreSQL (pg Pool).
  * Everything above this file uses `db.orm` (Drizzle) and never asks which engine it is, except for reporting.
  */
-export type Orm = PgDatabase<PgQueryResultHKT>;
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: { rows: Record<string, unknown>[] };
+}
+export type Orm = PgDatabase<RowsResultHKT>;
 
 export interface Database {
   kind: 'pglite' | 'postgres';

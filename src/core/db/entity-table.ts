@@ -55,7 +55,7 @@ export function buildTables(defs: AnyEntity[]): Map<string, AnyTable> {
   const refOf = (target: string): AnyPgColumn => {
     const t = tables.get(target);
     if (!t) throw new Error(`reference to unknown entity ${target}`);
-    return t.id;
+    return t.id as AnyPgColumn;
   };
   for (const def of defs) {
     const cols: Record<string, PgColumnBuilderBase> = {
@@ -76,28 +76,30 @@ export function buildTables(defs: AnyEntity[]): Map<string, AnyTable> {
     cols.createdBy = integer('created_by');
     cols.updatedBy = integer('updated_by');
 
-    const table = pgTable(def.table, cols, (t) => {
+    const table = pgTable(def.table, cols, (tt) => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const t = tt as Record<string, any>;
       const idx = [];
       const scoped = def.scope !== 'tenant';
       for (const [k, fl] of Object.entries(def.fields)) {
         const col = t[k];
         if (!col) continue;
+        const cols = (scoped ? [t.companyId, col] : [col]) as [typeof col, ...(typeof col)[]];
         if (fl.unique === 'global') idx.push(uniqueIndex(`${def.table}_${columnName(k)}_uq`).on(col));
-        else if (fl.unique) idx.push(uniqueIndex(`${def.table}_${columnName(k)}_uq`).on(...(scoped ? [t.companyId, col] : [col])));
-        else if (fl.kind === 'ref' || fl.filter || fl.sort)
-          idx.push(index(`${def.table}_${columnName(k)}_idx`).on(...(scoped ? [t.companyId, col] : [col])));
+        else if (fl.unique) idx.push(uniqueIndex(`${def.table}_${columnName(k)}_uq`).on(...cols));
+        else if (fl.kind === 'ref' || fl.filter || fl.sort) idx.push(index(`${def.table}_${columnName(k)}_idx`).on(...cols));
       }
       if (scoped) idx.push(index(`${def.table}_company_idx`).on(t.companyId, t.id));
       if (t.searchText) idx.push(index(`${def.table}_search_trgm`).using('gin', sql`${t.searchText} gin_trgm_ops`));
       return idx;
     });
     tables.set(def.name, table);
-    if (def.scope === 'tenant') companiesRef = () => table.id;
+    if (def.scope === 'tenant') companiesRef = () => table.id as AnyPgColumn;
 
     for (const [k, fl] of Object.entries(def.fields)) {
       if (fl.kind !== 'refs') continue;
       const jt = pgTable(`${def.table}_${columnName(k)}`, {
-        ownerId: integer('owner_id').notNull().references(() => table.id, { onDelete: 'cascade' }),
+        ownerId: integer('owner_id').notNull().references(() => table.id as AnyPgColumn, { onDelete: 'cascade' }),
         targetId: integer('target_id').notNull().references(() => refOf(fl.target), { onDelete: 'cascade' }),
       }, (t) => [primaryKey({ columns: [t.ownerId, t.targetId] }), index(`${def.table}_${columnName(k)}_target_idx`).on(t.targetId)]);
       junctions.set(`${def.name}.${k}`, jt);

@@ -171,7 +171,7 @@ export async function createRecord(ctx: Ctx, def: AnyEntity, body: unknown): Pro
     const table = tableOf(def);
     const values: Data = { ...columnsOf(def, data), createdBy: ctx.user.id, updatedBy: ctx.user.id };
     if (def.scope !== 'tenant') values.companyId = ctx.companyId;
-    let row: Row;
+    let row: Row | undefined;
     try {
       [row] = (await tx.insert(table).values(values).returning()) as Row[];
     } catch (e) {

@@ -63,7 +63,9 @@ export function defineEntity<const F extends Record<string, Field>>(def: EntityD
   return def;
 }
 
-export type AnyEntity = EntityDef<Record<string, Field>>;
+/** Any entity, compared structurally (EntityDef<F> is invariant in F because of `keyof F`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyEntity = Omit<EntityDef<any>, 'fields'> & { fields: Record<string, Field> };
 
 /** Permission codes: `<module>.<entity>.<op>`; ops are view/add/change/delete and the named actions. */
 export function permissionCode(def: AnyEntity, op: string): string {

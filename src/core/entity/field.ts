@@ -51,7 +51,7 @@ export type Field =
   | TextField | DecimalField | IntegerField | BooleanField | DateField
   | EnumField | RefField | RefsField | FileField | JsonField;
 
-type Opts<F extends Field> = Omit<F, 'kind' | 'label'>;
+type Opts<F> = Omit<F, 'kind' | 'label'>;
 
 /** Field builders: `f.text({ en: 'Name', ar: 'الاسم' }, { required: true, search: true })`. */
 export const f = {

@@ -76,8 +76,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const indexHtml = webDir && existsSync(join(webDir, 'index.html')) ? readFileSync(join(webDir, 'index.html'), 'utf8') : null;
   if (webDir && indexHtml) {
     await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, setHeaders: (res, path) => {
-      if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      else res.setHeader('cache-control', 'no-cache');
+      const r = res as unknown as { setHeader(k: string, v: string): void };
+      if (path.includes('/assets/')) r.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else r.setHeader('cache-control', 'no-cache');
     } });
   }
   app.setNotFoundHandler((req, reply) => {

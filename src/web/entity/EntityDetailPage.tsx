@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type AnyEntity, permissionCode } from '../../core/entity/define';
+import { entityByName } from '../../modules/registry';
 import { isApiError } from '../api/client';
 import { useCan } from '../api/useAuth';
 import { type Row, useDelete, useEntity } from '../api/useEntityQueries';
@@ -31,7 +32,8 @@ function detailSections(def: AnyEntity): Section[] {
   return rest.length ? [...sections, { fields: rest }] : sections;
 }
 
-export default function EntityDetailPage({ def, basePath }: { def: AnyEntity; basePath: string }) {
+export default function EntityDetailPage({ def: defOrName, basePath }: { def: AnyEntity | string; basePath: string }) {
+  const def = typeof defOrName === 'string' ? entityByName(defOrName) : defOrName;
   const { t } = useTranslation();
   const { to, label, locale, dir } = useLocale();
   const id = Number(useParams().id);

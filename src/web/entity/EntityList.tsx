@@ -24,7 +24,7 @@ import { PAGE_SIZES, useListParams } from './useListParams';
  * chooser, selection with bulk delete, Excel export of the current query, and "New" in a drawer.
  * Buttons the user has no permission for are not shown.
  */
-export function EntityList({ def, basePath }: { def: AnyEntity; basePath: string }) {
+export function EntityList({ def, detailRoute }: { def: AnyEntity; detailRoute: string }) {
   const { t } = useTranslation();
   const { to, label } = useLocale();
   const navigate = useNavigate();
@@ -48,7 +48,7 @@ export function EntityList({ def, basePath }: { def: AnyEntity; basePath: string
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / (query.pageSize ?? 25)));
   const sort = query.sort ?? def.list.defaultSort;
-  const rowHref = (id: number) => to(`${basePath}/${id}`);
+  const rowHref = (id: number) => to(detailRoute.replace('{id}', String(id)));
 
   useEffect(() => setSelected(new Set()), [query]);
   useEffect(() => {

@@ -1,16 +1,26 @@
 import { Container } from '@mantine/core';
 import { type AnyEntity, permissionCode } from '../../core/entity/define';
+import { entityByName } from '../../modules/registry';
 import { useCan } from '../api/useAuth';
+import { detailRouteOf } from '../routeTable';
 import { NoAccess } from '../ui/NoAccess';
 import { EntityList } from './EntityList';
 
-/** Route screen for an entity list; `basePath` is the route it is mounted at (details open under it). */
-export default function EntityListPage({ def, basePath }: { def: AnyEntity; basePath: string }) {
+/**
+ * Route screen for an entity list. `basePath` is the route it is mounted at; rows open `detailRoute`
+ * (default: the entity's record page from the app map).
+ */
+export default function EntityListPage({ def: defOrName, basePath, detailRoute }: {
+  def: AnyEntity | string;
+  basePath: string;
+  detailRoute?: string;
+}) {
   const can = useCan();
+  const def = typeof defOrName === 'string' ? entityByName(defOrName) : defOrName;
   if (!can(permissionCode(def, 'view'))) return <NoAccess />;
   return (
     <Container size="xl" px={0}>
-      <EntityList key={def.name} def={def} basePath={basePath} />
+      <EntityList key={def.name} def={def} detailRoute={detailRoute ?? detailRouteOf(def.name) ?? `${basePath}/{id}`} />
     </Container>
   );
 }

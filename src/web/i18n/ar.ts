@@ -27,6 +27,7 @@ export const ar: Messages = {
     retry: 'حاول مرة أخرى',
   },
   shell: {
+    menu: 'القائمة الرئيسية',
     toggleMenu: 'فتح القائمة',
     searchScreens: 'البحث في الشاشات',
     searchPlaceholder: 'ابحث عن شاشة...',
@@ -73,10 +74,12 @@ export const ar: Messages = {
   },
   errors: {
     notFoundTitle: 'الصفحة غير موجودة',
+    pageNotFound: 'الصفحة غير موجودة: {{path}}',
     internalTitle: 'خطأ داخلي في الخادم',
     internalText: 'حدث خطأ. يرجى المحاولة مرة أخرى.',
     goHome: 'الذهاب إلى الصفحة الرئيسية',
     noAccess: 'ليس لديك صلاحية الوصول إلى هذه الصفحة',
+    notBuilt: 'هذه الشاشة غير متاحة بعد.',
   },
   list: {
     searchPlaceholder: 'بحث...',

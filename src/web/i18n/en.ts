@@ -25,6 +25,7 @@ export const en = {
     retry: 'Try again',
   },
   shell: {
+    menu: 'Main menu',
     toggleMenu: 'Open menu',
     searchScreens: 'Search screens',
     searchPlaceholder: 'Find a screen...',
@@ -71,10 +72,12 @@ export const en = {
   },
   errors: {
     notFoundTitle: 'Page Not Found',
+    pageNotFound: 'Page not found: {{path}}',
     internalTitle: 'Internal Server Error',
     internalText: 'An error occurred. Please try again.',
     goHome: 'Go to home page',
     noAccess: "You don't have access to this page",
+    notBuilt: 'This screen is not available yet.',
   },
   list: {
     searchPlaceholder: 'Search...',

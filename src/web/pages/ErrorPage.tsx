@@ -1,7 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
-import { messages } from '../../core/i18n/messages';
 import { isApiError } from '../api/client';
 import { LocaleContext, localeFromPath, useLocale } from '../i18n/useLocale';
 
@@ -19,7 +18,7 @@ export function statusOf(error: unknown): number {
 export function ErrorView({ status }: { status: number }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { to, label } = useLocale();
+  const { to } = useLocale();
   const notFound = status === 404;
   return (
     <Center mih="70vh" p="md">
@@ -31,7 +30,7 @@ export function ErrorView({ status }: { status: number }) {
           {notFound ? t('errors.notFoundTitle') : t('errors.internalTitle')}
         </Title>
         <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {notFound ? label(messages.pageNotFound, { path: pathname }) : t('errors.internalText')}
+          {notFound ? t('errors.pageNotFound', { path: pathname }) : t('errors.internalText')}
         </Text>
         <Button component={Link} to={to('/home')} mt="md">
           {t('errors.goHome')}

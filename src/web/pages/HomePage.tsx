@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useMe } from '../api/useAuth';
 import { useLocale } from '../i18n/useLocale';
 import { ModuleIcon } from '../shell/moduleIcons';
-import { moduleLanding, visibleMenu } from '../shell/menu';
+import { moduleLanding, visibleMenu } from '../shell/screenMap';
 import classes from './HomePage.module.css';
 
 /** One card per module that has `card: true` and at least one screen the user may open. */

@@ -1,26 +1,34 @@
-import { AppShell, Center, Drawer, Loader, ScrollArea } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isApiError } from '../api/client';
 import { useMe } from '../api/useAuth';
 import { useLocale } from '../i18n/useLocale';
 import { PageLoader } from '../ui/PageLoader';
 import { HeaderBar } from './HeaderBar';
-import { NavMenu } from './NavMenu';
+import classes from './AppLayout.module.css';
 import { useScrollOnNavigate } from './useScrollOnNavigate';
 
 /**
- * The signed-in frame: header, sidebar (a drawer below the lg breakpoint), and the page. Visitors without a
- * session are sent to /login with the page they wanted in `next`.
+ * The signed-in frame: fixed header, sidebar (a drawer below the lg breakpoint, 80em = 1280px), and the page.
+ * Plain CSS rather than Mantine's AppShell, whose resize and drag machinery would weigh on the initial bundle.
+ * Visitors without a session are sent to /login with the page they wanted in `next`.
  */
 const CommandPalette = lazy(() => import('./CommandPalette'));
+const MobileNav = lazy(() => import('./MobileNav'));
+const NavMenu = lazy(() => import('./NavMenu'));
 
 export function AppLayout() {
   const me = useMe();
   const location = useLocation();
-  const { to, dir } = useLocale();
+  const { to } = useLocale();
+  const { t } = useTranslation();
+  const label = t('shell.menu');
   const [drawerOpen, drawer] = useDisclosure(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
   useScrollOnNavigate();
   useEffect(() => drawer.close(), [location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -40,38 +48,28 @@ export function AppLayout() {
   }
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 272, breakpoint: 'lg', collapsed: { mobile: true } }}
-      padding="md"
-    >
-      <AppShell.Header>
+    <div className={classes.frame}>
+      <header className={classes.header}>
         <HeaderBar drawerOpen={drawerOpen} onBurger={drawer.toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <ScrollArea type="auto" p="xs">
+      </header>
+      <nav className={classes.navbar} aria-label={label}>
+        <Suspense fallback={null}>
           <NavMenu />
-        </ScrollArea>
-      </AppShell.Navbar>
-      <Drawer
-        opened={drawerOpen}
-        onClose={drawer.close}
-        position={dir === 'rtl' ? 'right' : 'left'}
-        size={300}
-        hiddenFrom="lg"
-        padding="xs"
-        withCloseButton={false}
-      >
-        <NavMenu />
-      </Drawer>
-      <AppShell.Main>
+        </Suspense>
+      </nav>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <MobileNav opened={drawerOpen} onClose={drawer.close} />
+        </Suspense>
+      )}
+      <main className={classes.main}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-      </AppShell.Main>
+      </main>
       <Suspense fallback={null}>
         <CommandPalette />
       </Suspense>
-    </AppShell>
+    </div>
   );
 }

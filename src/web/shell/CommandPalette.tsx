@@ -8,7 +8,7 @@ import { normalizeSearch } from '../../core/text/arabic-normalize';
 import { useMe } from '../api/useAuth';
 import { useLocale } from '../i18n/useLocale';
 import { ModuleIcon } from './moduleIcons';
-import { visibleMenu } from './menu';
+import { visibleMenu } from './screenMap';
 
 /**
  * Ctrl+K (Cmd+K on a Mac): find any screen the user may open by its English or Arabic name, or its module's.

@@ -1,12 +1,14 @@
 import { Burger, Group, Kbd, Text, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../api/useAuth';
 import { useLocale } from '../i18n/useLocale';
 import { ColorSchemeToggle, LocaleSwitch } from './PreferenceButtons';
-import { UserMenu } from './UserMenu';
 import classes from './HeaderBar.module.css';
+
+const UserMenu = lazy(() => import('./UserMenu'));
 
 export function HeaderBar({ drawerOpen, onBurger }: { drawerOpen: boolean; onBurger: () => void }) {
   const { t } = useTranslation();
@@ -40,7 +42,9 @@ export function HeaderBar({ drawerOpen, onBurger }: { drawerOpen: boolean; onBur
         </UnstyledButton>
         <LocaleSwitch />
         <ColorSchemeToggle />
-        <UserMenu />
+        <Suspense fallback={<span className={classes.avatarSlot} />}>
+          <UserMenu />
+        </Suspense>
       </Group>
     </Group>
   );

@@ -1,53 +1,66 @@
-import { NavLink } from '@mantine/core';
-import { IconHome } from '@tabler/icons-react';
+import { UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconHome } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useMe } from '../api/useAuth';
 import { stripLocale, useLocale } from '../i18n/useLocale';
-import { useTranslation } from 'react-i18next';
 import { ModuleIcon } from './moduleIcons';
-import { visibleMenu } from './menu';
+import classes from './NavMenu.module.css';
+import { type MenuGroup, visibleMenu } from './screenMap';
 
-/** Sidebar: one collapsible group per module with the screens the user may open. */
-export function NavMenu() {
-  const { data: me } = useMe();
-  const { to, label } = useLocale();
-  const { t } = useTranslation();
+/**
+ * Sidebar: one collapsible group per module with the screens the user may open; the group of the current
+ * page starts open. Loaded lazily with the labelled app map.
+ */
+function useActive() {
   const path = stripLocale(useLocation().pathname);
-  const isActive = (route: string) => path === route || path.startsWith(route + '/');
+  return (route: string, siblings: string[] = []) => {
+    const under = (r: string) => path === r || path.startsWith(r + '/');
+    return path === route || (under(route) && !siblings.some((o) => o.length > route.length && under(o)));
+  };
+}
+
+function Group({ g }: { g: MenuGroup }) {
+  const { to, label } = useLocale();
+  const isActive = useActive();
+  const routes = g.entries.map((e) => e.route);
+  const [open, setOpen] = useState(() => routes.some((r) => isActive(r)));
+  const id = `nav-${g.module.key}`;
   return (
-    <nav>
-      <NavLink
-        component={Link}
-        to={to('/home')}
-        label={t('shell.home')}
-        leftSection={<IconHome size={18} stroke={1.6} />}
-        active={path === '/home'}
-      />
-      {visibleMenu(me).map((g) => {
-        const open = g.entries.some((e) => isActive(e.route));
-        return (
-          <NavLink
-            key={g.module.key}
-            label={label(g.module.label)}
-            leftSection={<ModuleIcon name={g.module.icon} />}
-            defaultOpened={open}
-            childrenOffset={28}
-          >
-            {g.entries.map((e) => (
-              <NavLink
-                key={e.route}
-                component={Link}
-                to={to(e.route)}
-                label={label(e.label)}
-                active={
-                  path === e.route ||
-                  (isActive(e.route) && !g.entries.some((o) => o.route.length > e.route.length && isActive(o.route)))
-                }
-              />
-            ))}
-          </NavLink>
-        );
-      })}
-    </nav>
+    <div>
+      <UnstyledButton className={classes.item} onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={id}>
+        <ModuleIcon name={g.module.icon} />
+        <span className={classes.label}>{label(g.module.label)}</span>
+        <IconChevronDown size={14} className={classes.chevron} data-open={open || undefined} />
+      </UnstyledButton>
+      <ul id={id} className={classes.children} hidden={!open}>
+        {g.entries.map((e) => (
+          <li key={e.route}>
+            <Link to={to(e.route)} className={classes.link} data-active={isActive(e.route, routes) || undefined}>
+              {label(e.label)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function NavMenu() {
+  const { data: me } = useMe();
+  const { to } = useLocale();
+  const { t } = useTranslation();
+  const isActive = useActive();
+  return (
+    <div className={classes.menu}>
+      <Link to={to('/home')} className={classes.item} data-active={isActive('/home') || undefined}>
+        <IconHome size={18} stroke={1.6} />
+        <span className={classes.label}>{t('shell.home')}</span>
+      </Link>
+      {visibleMenu(me).map((g) => (
+        <Group key={g.module.key} g={g} />
+      ))}
+    </div>
   );
 }

@@ -1,10 +1,10 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { i18next } from '../i18n/i18n';
+import { showNotification } from '../ui/notify';
 
 /** A lasting notification that a new build is out, with a reload button. */
 export function notifyNewBuild(onReload: () => void): void {
-  notifications.show({
+  showNotification({
     id: 'new-build',
     title: i18next.t('shell.newBuild'),
     message: (

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Button, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { useLocale, withLocale } from '../i18n/useLocale';
 /**
  * Language switch: writes the `locale` cookie and opens the same page in the other language (with or without
  * /ar). Colour scheme toggle: light by default, the choice is kept by Mantine's localStorage manager.
+ * (Native `title` hints rather than Tooltips keep floating-ui out of the initial bundle.)
  */
 export function LocaleSwitch() {
   const { t } = useTranslation();
@@ -16,20 +17,19 @@ export function LocaleSwitch() {
   const { pathname, search, hash } = useLocation();
   const other = locale === 'ar' ? 'en' : 'ar';
   return (
-    <Tooltip label={t('shell.languageHint')}>
-      <Button
-        variant="subtle"
-        size="compact-md"
-        leftSection={<IconLanguage size={18} stroke={1.6} />}
-        lang={other}
-        onClick={() => {
-          writeLocaleCookie(other);
-          void navigate(withLocale(pathname, other) + search + hash);
-        }}
-      >
-        {t('shell.language')}
-      </Button>
-    </Tooltip>
+    <Button
+      title={t('shell.languageHint')}
+      variant="subtle"
+      size="compact-md"
+      leftSection={<IconLanguage size={18} stroke={1.6} />}
+      lang={other}
+      onClick={() => {
+        writeLocaleCookie(other);
+        void navigate(withLocale(pathname, other) + search + hash);
+      }}
+    >
+      {t('shell.language')}
+    </Button>
   );
 }
 
@@ -39,10 +39,14 @@ export function ColorSchemeToggle() {
   const scheme = useComputedColorScheme('light');
   const label = scheme === 'dark' ? t('shell.lightMode') : t('shell.darkMode');
   return (
-    <Tooltip label={label}>
-      <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}>
-        {scheme === 'dark' ? <IconSun size={20} stroke={1.6} /> : <IconMoon size={20} stroke={1.6} />}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon
+      variant="subtle"
+      size="lg"
+      aria-label={label}
+      title={label}
+      onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+    >
+      {scheme === 'dark' ? <IconSun size={20} stroke={1.6} /> : <IconMoon size={20} stroke={1.6} />}
+    </ActionIcon>
   );
 }

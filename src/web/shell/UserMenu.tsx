@@ -7,7 +7,8 @@ import { useLogout, useMe } from '../api/useAuth';
 import { useLocale } from '../i18n/useLocale';
 import { notifySuccess } from '../ui/notify';
 
-export function UserMenu() {
+/** The account menu (profile, settings, sign out). Loaded lazily by the header: Menu needs floating-ui. */
+export default function UserMenu() {
   const { t } = useTranslation();
   const { data: me } = useMe();
   const { to } = useLocale();

@@ -1,10 +1,9 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { type ReactNode, createContext, useCallback, useContext, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ReactNode, Suspense, createContext, lazy, useCallback, useContext, useRef, useState } from 'react';
 
 /**
  * Confirmation prompts (the spec wants one before add, edit, delete, activate, deactivate, assign, bulk assign,
- * sync and reset): `await confirm({ message })` resolves true when the user confirms.
+ * sync and reset): `await confirm({ message })` resolves true when the user confirms. The modal itself is
+ * loaded on first use, keeping it out of the initial bundle.
  */
 export interface ConfirmOptions {
   title?: string;
@@ -15,44 +14,40 @@ export interface ConfirmOptions {
 
 type Confirm = (o: ConfirmOptions) => Promise<boolean>;
 const ConfirmContext = createContext<Confirm>(async () => false);
+const ConfirmModal = lazy(() => import('./ConfirmModal'));
 
 export function useConfirm(): Confirm {
   return useContext(ConfirmContext);
 }
 
 export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [opts, setOpts] = useState<ConfirmOptions | null>(null);
+  const [used, setUsed] = useState(false);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
 
   const confirm = useCallback<Confirm>((o) => {
     resolver.current?.(false);
     setOpts(o);
+    setUsed(true);
     return new Promise<boolean>((resolve) => {
       resolver.current = resolve;
     });
   }, []);
 
-  const finish = (ok: boolean) => {
+  const finish = useCallback((ok: boolean) => {
     resolver.current?.(ok);
     resolver.current = null;
     setOpts(null);
-  };
+  }, []);
 
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Modal opened={opts !== null} onClose={() => finish(false)} title={opts?.title ?? t('confirm.title')} centered zIndex={400}>
-        <Text>{opts?.message}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => finish(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button color={opts?.danger ? 'red' : undefined} onClick={() => finish(true)} data-autofocus>
-            {opts?.confirmLabel ?? t('common.confirm')}
-          </Button>
-        </Group>
-      </Modal>
+      {used && (
+        <Suspense fallback={null}>
+          <ConfirmModal options={opts} onFinish={finish} />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

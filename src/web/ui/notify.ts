@@ -1,10 +1,10 @@
-import { notifications } from '@mantine/notifications';
 import { ApiError } from '../api/client';
 import { i18next } from '../i18n/i18n';
 
 /**
  * Every success and every failure of a user action is announced: green for success, red with the server's
- * message (already in the page's language) for errors.
+ * message (already in the page's language) for errors. @mantine/notifications is loaded on first use (its
+ * store queues until the container, also lazy, mounts), keeping it out of the initial bundle.
  */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) {
@@ -14,10 +14,16 @@ export function errorMessage(error: unknown): string {
   return i18next.t('common.error');
 }
 
+type ShowOptions = Parameters<typeof import('@mantine/notifications').notifications.show>[0];
+
+export function showNotification(options: ShowOptions): void {
+  void import('@mantine/notifications').then((m) => m.notifications.show(options));
+}
+
 export function notifySuccess(title: string, message?: string): void {
-  notifications.show({ color: 'teal', title, message: message ?? '', autoClose: 4000 });
+  showNotification({ color: 'teal', title, message: message ?? '', autoClose: 4000 });
 }
 
 export function notifyError(title: string, error?: unknown): void {
-  notifications.show({ color: 'red', title, message: error === undefined ? '' : errorMessage(error), autoClose: 8000 });
+  showNotification({ color: 'red', title, message: error === undefined ? '' : errorMessage(error), autoClose: 8000 });
 }

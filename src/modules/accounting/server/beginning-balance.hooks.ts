@@ -21,7 +21,7 @@ async function check(ctx: Ctx, tx: Tx, target: Data, v: { journalId: unknown; da
 }
 
 registerHooks(beginningBalance, {
-  beforeCreate: (ctx, tx, data) => check(ctx, tx, data, data),
+  beforeCreate: (ctx, tx, data) => check(ctx, tx, data, { journalId: data.journalId, date: data.date, lines: data.lines }),
   async beforeUpdate(ctx, tx, changes, before) {
     if (before.status !== 'draft') throw ledgerError(am.notDraft, {}, ctx.locale, '_', 409);
     await check(ctx, tx, changes, { journalId: changes.journalId ?? before.journalId, date: changes.date ?? before.date, lines: changes.lines ?? before.lines });

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
+import Decimal from 'decimal.js';
 import type { Orm } from '../../../core/db/connect';
 import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
@@ -39,9 +40,9 @@ export async function verifyLedger(db: Tx | Orm, companyId: number): Promise<{ o
       if (e.chainSeq !== prev.seq + 1 || e.prevHash !== prev.hash) problems.push({ ...base, reason: 'chain_broken' });
       if (entryHash(e.prevHash as string, input) !== e.hash) problems.push({ ...base, reason: 'content_changed' });
       else if (canonical({ ...input, lines: (e.lines as typeof ls) ?? [] }) !== canonical(input)) problems.push({ ...base, reason: 'lines_copy_changed' });
-      const d = ls.reduce((s, l) => s + Math.round(Number(l.debit) * 10000), 0);
-      const c = ls.reduce((s, l) => s + Math.round(Number(l.credit) * 10000), 0);
-      if (d !== c || !ls.length) problems.push({ ...base, reason: 'unbalanced' });
+      const d = ls.reduce((s, l) => s.plus(l.debit), new Decimal(0));
+      const c = ls.reduce((s, l) => s.plus(l.credit), new Decimal(0));
+      if (!d.eq(c) || !ls.length) problems.push({ ...base, reason: 'unbalanced' });
       prevByJournal.set(journalId, { seq: e.chainSeq as number, hash: e.hash as string, id, number: e.number as string | null });
       cursor = { journalId, seq: e.chainSeq as number };
     }

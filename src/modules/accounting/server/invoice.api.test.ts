@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../../../tests/support/test-app';
+import { type Kit, kit } from './test-kit';
+
+/** Invoices end to end: totals by the server, confirm posts, payments post and never exceed the due, void, credit notes. */
+let t: TestApp;
+let k: Kit;
+let vat: number;
+let partnerId: number;
+const balance = async (code: string) => {
+  const r = await k.q<{ b: string }>(sql`SELECT coalesce(sum(debit - credit), 0)::text AS b FROM journal_lines WHERE account_id = ${k.acc(code)}`);
+  return Number(r[0]!.b);
+};
+
+beforeAll(async () => {
+  t = await testApp(); k = await kit(t);
+  vat = (await t.admin.get('/api/accounting/taxes')).json().items.find((x: { name: string }) => x.name === 'VAT 15%').id;
+  partnerId = await k.contact();
+});
+afterAll(async () => { await t?.close(); });
+
+const sale = (o: Record<string, unknown> = {}) => t.admin.post('/api/accounting/invoices', {
+  type: 'SALE', partnerId, date: '2026-04-01', paymentTermDays: 30,
+  lines: [{ description: 'Consulting', quantity: '2', unitPrice: '100', taxId: vat }, { description: 'Setup', quantity: 1, unitPrice: '50' }], ...o,
+});
+
+describe('sale invoices', () => {
+  it('computes totals server side, ignores client totals, and confirm posts receivable / income / tax', async () => {
+    const c = await sale({ totalAmount: '1', paidAmount: '999', status: 'PAID', number: 'X' });
+    expect(c.statusCode).toBe(201);
+    const inv = c.json();
+    expect(inv).toMatchObject({ subtotal: '250.0000', taxAmount: '30.0000', totalAmount: '280.0000', dueAmount: '280.0000', paidAmount: '0.0000', status: 'DRAFT', number: null, dueDate: '2026-05-01' });
+    const conf = await t.admin.post(`/api/accounting/invoices/${inv.id}/confirm`, {});
+    expect(conf.statusCode).toBe(200);
+    expect(conf.json()).toMatchObject({ status: 'CONFIRMED', number: 'INV/2026/00001' });
+    expect(await balance('1103')).toBe(280);
+    expect(await balance('4101')).toBe(-250);
+    expect(await balance('2102')).toBe(-30);
+    expect((await t.admin.patch(`/api/accounting/invoices/${inv.id}`, { reference: 'x' })).statusCode).toBe(409);
+    expect((await t.admin.del(`/api/accounting/invoices/${inv.id}`)).statusCode).toBe(409);
+    expect((await t.admin.post(`/api/accounting/invoices/${inv.id}/markSent`, {})).json().status).toBe('SENT');
+  });
+
+  it('records payments up to the due amount, refuses paying more, and becomes PAID', async () => {
+    const inv = (await sale()).json();
+    await t.admin.post(`/api/accounting/invoices/${inv.id}/confirm`, {});
+    const cash0 = await balance('1101');
+    const over = await t.admin.post(`/api/accounting/invoices/${inv.id}/recordPayment`, { amount: '280.01' });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().error.message).toBe('The payment 280.01 is more than the amount due 280.00');
+    expect((await t.admin.post(`/api/accounting/invoices/${inv.id}/recordPayment`, { amount: '0' })).statusCode).toBe(422);
+    expect((await t.admin.post(`/api/accounting/invoices/${inv.id}/recordPayment`, { amount: 'abc' })).statusCode).toBe(422);
+    const p1 = await t.admin.post(`/api/accounting/invoices/${inv.id}/recordPayment`, { amount: '80', date: '2026-04-05' });
+    expect(p1.statusCode).toBe(200);
+    expect(p1.json()).toMatchObject({ status: 'PARTIALLY_PAID', dueAmount: '200.0000' });
+    const p2 = await t.admin.post(`/api/accounting/invoices/${inv.id}/recordPayment`, { amount: '200', date: '2026-04-06', journalId: k.jr('BNK') });
+    expect(p2.json()).toMatchObject({ status: 'PAID', dueAmount: '0.0000', paidAmount: '280.0000' });
+    expect((await t.admin.post(`/api/accounting/invoices/${inv.id}/recordPayment`, { amount: '1' })).statusCode).toBe(409);
+    expect(await balance('1101') - cash0).toBe(80);
+    const pays = (await t.admin.get(`/api/accounting/invoice-payments?filter[invoiceId]=${inv.id}`)).json();
+    expect(pays.total).toBe(2);
+    expect((await t.admin.post(`/api/accounting/invoices/${inv.id}/void`, {})).statusCode).toBe(409);
+  });
+
+  it('voids an unpaid invoice by reversal, cancels a draft without posting', async () => {
+    const inv = (await sale()).json();
+    const before = await balance('1103');
+    await t.admin.post(`/api/accounting/invoices/${inv.id}/confirm`, {});
+    const v = await t.admin.post(`/api/accounting/invoices/${inv.id}/void`, {});
+    expect(v.json().status).toBe('VOID');
+    expect(await balance('1103')).toBe(before);
+    const entry = (await t.admin.get(`/api/accounting/journal-entries/${v.json().entryId}`)).json();
+    expect(entry.status).toBe('cancelled');
+    const d = (await sale()).json();
+    expect((await t.admin.post(`/api/accounting/invoices/${d.id}/cancel`, {})).json().status).toBe('CANCELLED');
+    expect((await t.admin.post(`/api/accounting/invoices/${d.id}/confirm`, {})).statusCode).toBe(409);
+  });
+
+  it('a credit note reduces the due; a full one makes the invoice RETURNED, and its refund REFUNDED', async () => {
+    const inv = (await sale()).json();
+    await t.admin.post(`/api/accounting/invoices/${inv.id}/confirm`, {});
+    await t.admin.post(`/api/accounting/invoices/${inv.id}/recordPayment`, { amount: '100' });
+    const part = await t.admin.post(`/api/accounting/invoices/${inv.id}/creditNote`, { lines: [{ description: 'Setup', quantity: 1, unitPrice: '50' }] });
+    expect(part.statusCode).toBe(200);
+    expect(part.json()).toMatchObject({ totalAmount: '50.00', dueAmount: '130.0000', status: 'PARTIALLY_PAID' });
+    const tooBig = await t.admin.post(`/api/accounting/invoices/${inv.id}/creditNote`, {});
+    expect(tooBig.statusCode).toBe(422);
+    const rest = await t.admin.post(`/api/accounting/invoices/${inv.id}/creditNote`, { lines: [{ description: 'Consulting', quantity: '2', unitPrice: '100', taxId: vat }] });
+    expect(rest.json()).toMatchObject({ totalAmount: '230.00', applied: '130.0000', dueAmount: '0.0000', status: 'RETURNED' });
+    const cn = (await t.admin.get(`/api/accounting/invoices/${rest.json().creditNoteId}`)).json();
+    expect(cn).toMatchObject({ isCreditNote: true, number: 'RINV/2026/00002', dueAmount: '100.0000', status: 'CONFIRMED' });
+    const refund = await t.admin.post(`/api/accounting/invoices/${cn.id}/recordPayment`, { amount: '100' });
+    expect(refund.json().status).toBe('PAID');
+    expect((await t.admin.get(`/api/accounting/invoices/${inv.id}`)).json().status).toBe('REFUNDED');
+  });
+});
+
+describe('purchase and expense invoices', () => {
+  it('posts payable against inventory or expense with input tax, and pays out of cash', async () => {
+    const ptax = (await t.admin.get('/api/accounting/taxes')).json().items.find((x: { name: string }) => x.name.includes('purchases')).id;
+    const payable0 = await balance('2101');
+    const inv = (await t.admin.post('/api/accounting/invoices', { type: 'EXPENSE', partnerId, date: '2026-04-02', dueDate: '2026-04-20',
+      lines: [{ description: 'Rent', unitPrice: '1000', taxId: ptax, accountId: k.acc('5103') }] })).json();
+    expect(inv.totalAmount).toBe('1150.0000');
+    const c = await t.admin.post(`/api/accounting/invoices/${inv.id}/confirm`, {});
+    expect(c.json().number).toBe('EXP/2026/00001');
+    expect(await balance('5103')).toBe(1000);
+    expect(await balance('1105')).toBe(150);
+    expect(await balance('2101') - payable0).toBe(-1150);
+    await t.admin.post(`/api/accounting/invoices/${inv.id}/recordPayment`, { amount: '1150' });
+    expect(await balance('2101') - payable0).toBe(0);
+  });
+
+  it('marks unpaid invoices past their due date OVERDUE', async () => {
+    const inv = (await sale({ date: '2026-01-01', paymentTermDays: 10 })).json();
+    await t.admin.post(`/api/accounting/invoices/${inv.id}/confirm`, {});
+    const r = await t.admin.post('/api/accounting/invoices/mark-overdue', { today: '2026-02-01' });
+    expect(r.statusCode).toBe(200);
+    expect((await t.admin.get(`/api/accounting/invoices/${inv.id}`)).json().status).toBe('OVERDUE');
+    expect((await t.admin.post(`/api/accounting/invoices/${inv.id}/recordPayment`, { amount: '10' })).json().status).toBe('PARTIALLY_PAID');
+  });
+
+  it('keeps the ledger verifiable after all of it', async () => {
+    expect((await t.admin.get('/api/accounting/ledger/verify')).json()).toMatchObject({ ok: true });
+  });
+});

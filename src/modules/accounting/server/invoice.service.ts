@@ -1,0 +1,136 @@
+import { and, eq, sql } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { tableOf } from '../../../core/db/entity-table';
+import { fiscalYearOf, nextNumber } from '../../../core/db/sequences';
+import type { Tx } from '../../../core/db/tx';
+import type { Row } from '../../../core/entity/hooks';
+import type { Ctx } from '../../../core/http/context';
+import { invoicePayment } from '../model/invoice-payment.entity';
+import { invoice } from '../model/invoice.entity';
+import { journal } from '../model/journal.entity';
+import { amount as amountSchema } from '../model/lines.schema';
+import { invoiceEntryLines, isSaleSide, paymentEntryLines } from './invoice.posting';
+import { invoiceTotals } from './invoice.totals';
+import { postEntry, reverseEntry } from './ledger.post';
+import { ledgerError } from './ledger.validate';
+import { am } from './messages';
+import { type AccountingSettings, loadSettings, setting } from './settings.service';
+
+/**
+ * Invoice business (invariant 8: due = total - payments - credit applied): confirming numbers the invoice and
+ * posts its entry; a payment posts a payment entry and can never exceed the due amount; void reverses an
+ * unpaid invoice; a credit note posts the swapped entry and reduces what is due.
+ */
+const PREFIX: Record<string, string> = { SALE: 'INV', PURCHASE: 'BILL', EXPENSE: 'EXP', OTHER: 'OTH' };
+export const PAYABLE_STATES = ['CONFIRMED', 'SENT', 'DELIVERED', 'OVERDUE', 'PARTIALLY_PAID', 'PROCESSING'];
+
+const partnerAccount = (s: AccountingSettings, type: string, ctx: Ctx) =>
+  setting(s, isSaleSide(type) ? 'receivableAccountId' : 'payableAccountId', ctx.locale);
+const docJournal = (s: AccountingSettings, type: string, ctx: Ctx) =>
+  setting(s, isSaleSide(type) ? 'salesJournalId' : 'purchaseJournalId', ctx.locale);
+
+/** Confirms (numbers and posts) an invoice or credit note row; returns the columns to write. */
+export async function confirmInvoice(ctx: Ctx, tx: Tx, row: Row): Promise<Record<string, unknown>> {
+  const s = await loadSettings(tx, ctx.companyId);
+  const type = row.type as string;
+  const totals = await invoiceTotals(ctx, tx, row.lines, row.discount, !row.isCreditNote);
+  const fy = fiscalYearOf(row.date as string, s.fiscalYearStartMonth, s.fiscalYearStartDay);
+  const credit = row.isCreditNote === true;
+  const num = await nextNumber(tx, ctx.companyId, `${credit ? 'creditNote' : 'invoice'}:${type}`, fy, (credit ? 'R' : '') + PREFIX[type]);
+  const journalId = (row.journalId as number | null) ?? docJournal(s, type, ctx);
+  const sale = isSaleSide(type);
+  const lines = invoiceEntryLines({ type, partnerId: row.partnerId as number, discount: String(row.discount ?? '0'), number: num.formatted, isCreditNote: credit }, totals, {
+    partner: partnerAccount(s, type, ctx),
+    discount: (s.discountAccountId as number | null) ?? null,
+    defaultLine: setting(s, sale ? (credit ? 'salesReturnAccountId' : 'salesAccountId') : type === 'PURCHASE' ? 'inventoryAccountId' : 'expenseAccountId', ctx.locale),
+    defaultTax: setting(s, sale ? 'taxAccountId' : 'purchaseTaxAccountId', ctx.locale),
+    taxAccount: (id) => totals.taxes.get(id)?.accountId ?? null,
+  });
+  const entry = await postEntry(tx, ctx, { journalId, date: row.date as string, reference: num.formatted, source: { type: credit ? 'creditNote' : 'invoice', id: row.id }, lines });
+  return {
+    number: num.formatted, journalId, entryId: entry.id, lines: totals.lines, subtotal: totals.subtotal, taxAmount: totals.taxAmount,
+    totalAmount: totals.totalAmount, paidAmount: '0', dueAmount: totals.totalAmount, creditedAmount: '0',
+  };
+}
+
+export async function voidInvoice(ctx: Ctx, tx: Tx, row: Row): Promise<Record<string, unknown>> {
+  if (new Decimal(String(row.paidAmount ?? 0)).gt(0) || new Decimal(String(row.creditedAmount ?? 0)).gt(0)) throw ledgerError(am.hasPayments, {}, ctx.locale, '_', 409);
+  if (typeof row.entryId === 'number') await reverseEntry(tx, ctx, row.entryId);
+  return { dueAmount: '0' };
+}
+
+function payStatus(total: Decimal, due: Decimal, paid: Decimal, credited: Decimal, current: string): string {
+  if (credited.gte(total)) return 'RETURNED';
+  if (due.isZero()) return 'PAID';
+  if (paid.gt(0) || credited.gt(0)) return 'PARTIALLY_PAID';
+  return current;
+}
+
+export async function recordPayment(ctx: Ctx, tx: Tx, row: Row, body: Record<string, unknown>): Promise<unknown> {
+  if (!PAYABLE_STATES.includes(row.status as string)) throw ledgerError(am.notPayable, {}, ctx.locale, '_', 409);
+  const parsed = amountSchema.safeParse(body.amount ?? '');
+  const amt = parsed.success ? new Decimal(parsed.data) : new Decimal(0);
+  if (!amt.gt(0)) throw ledgerError(am.amountPositive, {}, ctx.locale, 'amount');
+  const due = new Decimal(String(row.dueAmount));
+  if (amt.gt(due)) throw ledgerError(am.overpayment, { amount: amt.toFixed(2), due: due.toFixed(2) }, ctx.locale, 'amount');
+  const s = await loadSettings(tx, ctx.companyId);
+  const type = row.type as string;
+  const moneyIn = isSaleSide(type) !== (row.isCreditNote === true);
+  const journalId = Number(body.journalId) || setting(s, 'cashJournalId', ctx.locale);
+  const jt = tableOf(journal);
+  const [j] = await tx.select().from(jt).where(and(eq(jt.id, journalId), eq(jt.companyId, ctx.companyId)));
+  if (!j) throw ledgerError(am.journalNotFound, {}, ctx.locale, 'journalId');
+  const moneyAccount = Number(body.accountId) || ((moneyIn ? j.defaultDebitAccountId : j.defaultCreditAccountId) as number | null) || setting(s, 'cashAccountId', ctx.locale);
+  const date = typeof body.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.date) ? body.date : new Date().toISOString().slice(0, 10);
+  const pt = tableOf(invoicePayment);
+  const [pay] = await tx.insert(pt).values({
+    companyId: ctx.companyId, invoiceId: row.id, date, amount: amt.toFixed(4), journalId, accountId: moneyAccount,
+    reference: typeof body.reference === 'string' ? body.reference.slice(0, 200) : (row.number as string), createdBy: ctx.user.id, updatedBy: ctx.user.id,
+  }).returning({ id: pt.id });
+  const lines = paymentEntryLines({ type, partnerId: row.partnerId as number, isCreditNote: row.isCreditNote === true, number: row.number as string }, amt.toFixed(4), partnerAccount(s, type, ctx), moneyAccount);
+  const entry = await postEntry(tx, ctx, { journalId, date, reference: row.number as string, source: { type: 'invoicePayment', id: pay!.id as number }, lines });
+  await tx.update(pt).set({ entryId: entry.id }).where(eq(pt.id, pay!.id));
+  const paid = new Decimal(String(row.paidAmount)).plus(amt);
+  const newDue = due.minus(amt);
+  const status = payStatus(new Decimal(String(row.totalAmount)), newDue, paid, new Decimal(String(row.creditedAmount ?? 0)), row.status as string);
+  const it = tableOf(invoice);
+  await tx.update(it).set({ paidAmount: paid.toFixed(4), dueAmount: newDue.toFixed(4), status, version: sql`${it.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.user.id }).where(eq(it.id, row.id));
+  if (row.isCreditNote && newDue.isZero() && typeof row.creditNoteOfId === 'number')
+    await tx.update(it).set({ status: 'REFUNDED', version: sql`${it.version} + 1`, updatedAt: sql`now()` }).where(eq(it.id, row.creditNoteOfId));
+  return { paymentId: pay!.id, entryId: entry.id, entryNumber: entry.number, paidAmount: paid.toFixed(4), dueAmount: newDue.toFixed(4), status };
+}
+
+/** Issues and confirms a credit note for (part of) a confirmed invoice; applies it to what is due. */
+export async function creditNote(ctx: Ctx, tx: Tx, row: Row, body: Record<string, unknown>): Promise<unknown> {
+  if (row.isCreditNote || !PAYABLE_STATES.concat(['PAID']).includes(row.status as string)) throw ledgerError(am.notCreditable, {}, ctx.locale, '_', 409);
+  const lines = Array.isArray(body.lines) ? body.lines : (row.lines as unknown[]);
+  const discount = Array.isArray(body.lines) ? '0' : String(row.discount ?? '0');
+  const totals = await invoiceTotals(ctx, tx, lines, discount, false);
+  const total = new Decimal(String(row.totalAmount));
+  const credited = new Decimal(String(row.creditedAmount ?? 0));
+  const credit = new Decimal(totals.totalAmount);
+  if (credit.gt(total.minus(credited))) throw ledgerError(am.creditTooLarge, { left: total.minus(credited).toFixed(2) }, ctx.locale, 'lines');
+  const date = typeof body.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.date) ? body.date : new Date().toISOString().slice(0, 10);
+  const it = tableOf(invoice);
+  const [cn] = await tx.insert(it).values({
+    companyId: ctx.companyId, type: row.type, partnerId: row.partnerId, date, dueDate: date, journalId: row.journalId, reference: row.number,
+    lines: totals.lines, discount, isCreditNote: true, creditNoteOfId: row.id, status: 'CONFIRMED', createdBy: ctx.user.id, updatedBy: ctx.user.id,
+  }).returning();
+  const confirmed = await confirmInvoice(ctx, tx, cn as Row);
+  const due = new Decimal(String(row.dueAmount));
+  const applied = Decimal.min(due, credit);
+  const newCredited = credited.plus(credit);
+  const newDue = due.minus(applied);
+  await tx.update(it).set({ ...confirmed, paidAmount: applied.toFixed(4), dueAmount: credit.minus(applied).toFixed(4), status: credit.minus(applied).isZero() ? 'PAID' : 'CONFIRMED' }).where(eq(it.id, (cn as Row).id));
+  const status = payStatus(total, newDue, new Decimal(String(row.paidAmount)), newCredited, row.status as string);
+  await tx.update(it).set({ creditedAmount: newCredited.toFixed(4), dueAmount: newDue.toFixed(4), status, version: sql`${it.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.user.id }).where(eq(it.id, row.id));
+  return { creditNoteId: (cn as Row).id, number: confirmed.number, totalAmount: totals.totalAmount, applied: applied.toFixed(4), dueAmount: newDue.toFixed(4), status };
+}
+
+/** OVERDUE for unpaid posted invoices whose due date has passed (run daily or on demand). */
+export async function markOverdue(tx: Tx, companyId: number, today: string): Promise<number> {
+  const r = await tx.execute(sql`UPDATE invoices SET status = 'OVERDUE', version = version + 1, updated_at = now()
+    WHERE company_id = ${companyId} AND status IN ('CONFIRMED', 'SENT', 'DELIVERED', 'PARTIALLY_PAID')
+      AND due_date < ${today} AND due_amount > 0 AND is_credit_note = false RETURNING id`);
+  return r.rows.length;
+}

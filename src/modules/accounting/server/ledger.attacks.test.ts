@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../../../tests/support/test-app';
+import { cr, dr, type Kit, kit } from './test-kit';
+
+/** The bad-input and attack cases of the ledger (issue 3; invariants 1-4, attacks 2, 3, 6): each refused, nothing persisted. */
+let t: TestApp;
+let k: Kit;
+const entriesCount = async () => Number((await k.q<{ n: string }>(sql`SELECT count(*) AS n FROM journal_entries`))[0]!.n);
+
+beforeAll(async () => { t = await testApp(); k = await kit(t); });
+afterAll(async () => { await t?.close(); });
+
+describe('bad entries are refused with a message in both languages, nothing persisted', () => {
+  it('refuses 100.00 debit against 99.99 credit', async () => {
+    const before = await entriesCount();
+    const r = await k.draft([dr(k.acc('1101'), '100.00'), cr(k.acc('3101'), '99.99')]);
+    expect(r.statusCode).toBe(422);
+    expect(r.body.error.message).toBe('The entry is not balanced: debit 100.00 and credit 99.99 differ');
+    const ar = await t.admin.req('POST', '/api/accounting/journal-entries', { journalId: k.jr('GEN'), date: '2026-03-10', lines: [dr(k.acc('1101'), '100.00'), cr(k.acc('3101'), '99.99')] },
+      { cookie: t.admin.cookie.replace('locale=en', 'locale=ar') });
+    expect(ar.json().error.message).toBe('القيد غير متوازن: المدين 100.00 لا يساوي الدائن 99.99');
+    expect(await entriesCount()).toBe(before);
+  });
+
+  it('refuses a line with both debit and credit, a negative amount, or neither', async () => {
+    const both = await k.draft([{ accountId: k.acc('1101'), debit: '10', credit: '10' }, cr(k.acc('3101'), '0'), dr(k.acc('1102'), 5), cr(k.acc('3101'), 5)]);
+    expect(both.statusCode).toBe(422);
+    expect(both.body.error.message).toMatch(/Line 1: enter either a debit or a credit/);
+    const neg = await k.draft([dr(k.acc('1101'), '-50'), cr(k.acc('3101'), '-50')]);
+    expect(neg.statusCode).toBe(422);
+    expect(neg.body.error.message).toMatch(/cannot be negative/);
+    const none = await k.draft([dr(k.acc('1101'), '0'), cr(k.acc('3101'), '10'), dr(k.acc('1102'), 10)]);
+    expect(none.body.error.message).toMatch(/Line 1: enter a debit or a credit/);
+    const notNum = await k.draft([dr(k.acc('1101'), '1e3'), cr(k.acc('3101'), '1000')]);
+    expect(notNum.statusCode).toBe(422);
+  });
+
+  it('refuses a non-leaf, an inactive and another company\'s account', async () => {
+    const parent = await k.draft([dr(k.acc('11'), 10), cr(k.acc('3101'), 10)]);
+    expect(parent.statusCode).toBe(422);
+    expect(parent.body.error.message).toBe('Line 1: account 11 has sub-accounts and cannot take postings');
+
+    const acc = (await t.admin.post('/api/accounting/accounts', { code: '1199', nameEn: 'Petty cash', nameAr: 'العهدة', type: 'asset', parentId: k.acc('11') })).json();
+    expect((await t.admin.post(`/api/accounting/accounts/${acc.id}/deactivate`, {})).statusCode).toBe(200);
+    const inactive = await k.draft([dr(acc.id, 10), cr(k.acc('3101'), 10)]);
+    expect(inactive.body.error.message).toBe('Line 1: account 1199 is inactive');
+
+    const su = await t.anon().post('/api/auth/signup', { companyNameEn: 'Other Co', companyNameAr: 'شركة أخرى', currency: 'SAR', username: 'other', fullName: 'Other', password: 'other-pass-1' });
+    expect(su.statusCode).toBe(201);
+    const other = await t.login('other', 'other-pass-1');
+    const ko = await kit(t, other);
+    expect(ko.acc('1101')).not.toBe(k.acc('1101'));
+    const foreign = await k.draft([dr(ko.acc('1101'), 10), cr(k.acc('3101'), 10)]);
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.body.error.message).toBe('Line 1: the account does not exist');
+    // and the other company cannot read or post our entries
+    const mine = await k.post([dr(k.acc('1101'), 1), cr(k.acc('3101'), 1)]);
+    expect((await other.get(`/api/accounting/journal-entries/${mine.id}`)).statusCode).toBe(404);
+    expect((await other.post(`/api/accounting/journal-entries/${mine.id}/cancel`, {})).statusCode).toBe(404);
+  });
+
+  it('refuses a date on or before the lock date, and cancelling an entry of a locked period', async () => {
+    const old = await k.post([dr(k.acc('1101'), 7), cr(k.acc('3101'), 7)], { date: '2026-01-31' });
+    const s = (await t.admin.get('/api/accounting/settings/current')).json();
+    const upd = await t.admin.patch(`/api/accounting/settings/${s.id}`, { lockDate: '2026-01-31', version: s.version });
+    expect(upd.statusCode).toBe(200);
+    const on = await k.draft([dr(k.acc('1101'), 10), cr(k.acc('3101'), 10)], { date: '2026-01-31' });
+    expect(on.statusCode).toBe(422);
+    expect(on.body.error.message).toBe('The date 2026-01-31 is on or before the lock date 2026-01-31');
+    expect((await k.draft([dr(k.acc('1101'), 10), cr(k.acc('3101'), 10)], { date: '2025-12-01' })).statusCode).toBe(422);
+    const cancel = await t.admin.post(`/api/accounting/journal-entries/${old.id}/cancel`, {});
+    expect(cancel.statusCode).toBe(422);
+    expect((await t.admin.get(`/api/accounting/journal-entries/${old.id}`)).json().status).toBe('posted');
+    const after = await k.draft([dr(k.acc('1101'), 10), cr(k.acc('3101'), 10)], { date: '2026-02-01' });
+    expect(after.statusCode).toBe(201);
+    const s2 = (await t.admin.get('/api/accounting/settings/current')).json();
+    await t.admin.patch(`/api/accounting/settings/${s2.id}`, { lockDate: null, version: s2.version });
+  });
+});
+
+describe('posted entries are immutable', () => {
+  it('answers 409 to PATCH and DELETE of a posted entry; a draft may change', async () => {
+    const d = await k.draft([dr(k.acc('1101'), 20), cr(k.acc('3101'), 20)]);
+    const ch = await t.admin.patch(`/api/accounting/journal-entries/${d.body.id}`, { reference: 'edited', version: d.body.version });
+    expect(ch.statusCode).toBe(200);
+    const p = (await t.admin.post(`/api/accounting/journal-entries/${d.body.id}/post`, {})).json();
+    expect(p.status).toBe('posted');
+    const patch = await t.admin.patch(`/api/accounting/journal-entries/${p.id}`, { reference: 'tamper', version: p.version });
+    expect(patch.statusCode).toBe(409);
+    expect(patch.json().error.message).toMatch(/A posted entry cannot be changed/);
+    expect((await t.admin.del(`/api/accounting/journal-entries/${p.id}`)).statusCode).toBe(409);
+    expect((await t.admin.post(`/api/accounting/journal-entries/${p.id}/post`, {})).statusCode).toBe(409);
+  });
+
+  it('the database refuses UPDATE/DELETE of posted lines and entries (trigger)', async () => {
+    const p = await k.post([dr(k.acc('1101'), 30), cr(k.acc('3101'), 30)]);
+    await expect(t.db.orm.execute(sql`UPDATE journal_lines SET debit = 31 WHERE entry_id = ${p.id} AND debit > 0`)).rejects.toThrow();
+    await expect(t.db.orm.execute(sql`DELETE FROM journal_lines WHERE entry_id = ${p.id}`)).rejects.toThrow();
+    await expect(t.db.orm.execute(sql`UPDATE journal_entries SET total_debit = 1 WHERE id = ${p.id}`)).rejects.toThrow();
+    await expect(t.db.orm.execute(sql`DELETE FROM journal_entries WHERE id = ${p.id}`)).rejects.toThrow();
+    await expect(t.db.orm.execute(sql`INSERT INTO journal_lines (company_id, entry_id, journal_id, line_no, date, account_id, debit, credit) VALUES (1, ${p.id}, ${p.journalId}, 9, '2026-03-10', ${k.acc('1101')}, 5, 5)`)).rejects.toThrow();
+    const lines = await k.q<{ debit: string }>(sql`SELECT debit FROM journal_lines WHERE entry_id = ${p.id} ORDER BY line_no`);
+    expect(Number(lines[0]!.debit)).toBe(30);
+  });
+
+  it('names the entry altered behind the application\'s back', async () => {
+    const a = await k.post([dr(k.acc('1101'), 40), cr(k.acc('3101'), 40)]);
+    const b = await k.post([dr(k.acc('1102'), 41), cr(k.acc('3101'), 41)]);
+    expect((await t.admin.get('/api/accounting/ledger/verify')).json().ok).toBe(true);
+    await t.db.orm.execute(sql`ALTER TABLE journal_lines DISABLE TRIGGER journal_lines_immutable`);
+    await t.db.orm.execute(sql`UPDATE journal_lines SET debit = 400 WHERE entry_id = ${a.id} AND debit > 0`);
+    await t.db.orm.execute(sql`ALTER TABLE journal_lines ENABLE TRIGGER journal_lines_immutable`);
+    const v = (await t.admin.get('/api/accounting/ledger/verify')).json();
+    expect(v.ok).toBe(false);
+    expect(v.problems.map((p: { entryId: number }) => p.entryId)).toContain(a.id);
+    expect(v.problems.map((p: { entryId: number }) => p.entryId)).not.toContain(b.id);
+    expect(v.problems.find((p: { entryId: number }) => p.entryId === a.id)).toMatchObject({ number: a.number });
+  });
+});
+
+describe('accounts and taxes in use', () => {
+  it('refuses deleting an account with postings or with sub-accounts; gives sub-accounts only to accounts without postings', async () => {
+    const del = await t.admin.del(`/api/accounting/accounts/${k.acc('1101')}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error.message).toBe('An account with postings cannot be deleted');
+    expect((await t.admin.del(`/api/accounting/accounts/${k.acc('11')}`)).json().error.message).toBe('An account with sub-accounts cannot be deleted');
+    const child = await t.admin.post('/api/accounting/accounts', { code: '110101', nameEn: 'Cash sub', nameAr: 'فرعي', type: 'asset', parentId: k.acc('1101') });
+    expect(child.statusCode).toBe(422);
+    expect(child.json().error.message).toBe('An account with postings cannot have sub-accounts');
+    const leaf = (await t.admin.post('/api/accounting/accounts', { code: '1198', nameEn: 'Temp', nameAr: 'مؤقت', type: 'asset', parentId: k.acc('11') })).json();
+    const sub = (await t.admin.post('/api/accounting/accounts', { code: '119801', nameEn: 'Temp sub', nameAr: 'مؤقت فرعي', type: 'asset', parentId: leaf.id })).json();
+    expect((await t.admin.get(`/api/accounting/accounts/${leaf.id}`)).json().isLeaf).toBe(false);
+    expect((await t.admin.del(`/api/accounting/accounts/${sub.id}`)).statusCode).toBe(204);
+    expect((await t.admin.get(`/api/accounting/accounts/${leaf.id}`)).json().isLeaf).toBe(true);
+    const dup = await t.admin.post('/api/accounting/accounts', { code: '1198', nameEn: 'Dup', nameAr: 'مكرر', type: 'asset' });
+    expect(dup.statusCode).toBe(422);
+    const loop = await t.admin.patch(`/api/accounting/accounts/${k.acc('11')}`, { parentId: k.acc('1101') });
+    expect(loop.statusCode).toBe(422);
+  });
+
+  it('refuses deleting a tax used by an invoice: "Error deleting tax"', async () => {
+    const taxes = (await t.admin.get('/api/accounting/taxes')).json().items;
+    const vat = taxes.find((x: { name: string }) => x.name === 'VAT 15%');
+    const unused = (await t.admin.post('/api/accounting/taxes', { name: 'Zero', rate: '0', type: 'percentage' })).json();
+    const partnerId = await k.contact();
+    const inv = await t.admin.post('/api/accounting/invoices', { type: 'SALE', partnerId, date: '2026-03-01', lines: [{ description: 'x', quantity: 1, unitPrice: '10', taxId: vat.id }] });
+    expect(inv.statusCode).toBe(201);
+    const del = await t.admin.del(`/api/accounting/taxes/${vat.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error.message).toMatch(/^Error deleting tax/);
+    const ar = await t.admin.req('DELETE', `/api/accounting/taxes/${vat.id}`, undefined, { cookie: t.admin.cookie.replace('locale=en', 'locale=ar') });
+    expect(ar.json().error.message).toMatch(/^خطأ في حذف الضريبة/);
+    expect((await t.admin.del(`/api/accounting/taxes/${unused.id}`)).statusCode).toBe(204);
+  });
+});
+
+describe('numbers', () => {
+  it('50 parallel postings on one journal get numbers 1..50, no gap, no duplicate', async () => {
+    const jc = (await t.admin.post('/api/accounting/journals', { code: 'PAR', nameEn: 'Parallel', nameAr: 'متوازي', type: 'general', prefix: 'PAR' })).json();
+    const drafts = [];
+    for (let i = 0; i < 50; i++) drafts.push((await k.draft([dr(k.acc('1101'), i + 1), cr(k.acc('3101'), i + 1)], { journal: 'GEN' })).body);
+    for (const d of drafts) expect(d.id).toBeTruthy();
+    // move them to the new journal while still drafts
+    for (const d of drafts) expect((await t.admin.patch(`/api/accounting/journal-entries/${d.id}`, { journalId: jc.id })).statusCode).toBe(200);
+    const res = await Promise.all(drafts.map((d) => t.admin.post(`/api/accounting/journal-entries/${d.id}/post`, {})));
+    expect(res.map((r) => r.statusCode)).toEqual(drafts.map(() => 200));
+    const nums = await k.q<{ sequence_no: number; number: string }>(sql`SELECT sequence_no, number FROM journal_entries WHERE journal_id = ${jc.id} ORDER BY sequence_no`);
+    expect(nums.map((n) => Number(n.sequence_no))).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(nums[0]!.number).toBe('PAR/2026/00001');
+    expect((await t.admin.get('/api/accounting/ledger/verify')).json().problems.filter((p: { journalId: number }) => p.journalId === jc.id)).toEqual([]);
+  });
+});

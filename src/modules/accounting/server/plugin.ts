@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../core/db/connect';
+import { tableOf } from '../../../core/db/entity-table';
+import { withTx } from '../../../core/db/tx';
+import { getRecord } from '../../../core/entity/crud.service';
+import { AppError } from '../../../core/http/errors';
+import { requireCtx, requirePermission } from '../../../core/http/guard';
+import { accountingSettings } from '../model/accounting-settings.entity';
+import { beginningBalance } from '../model/beginning-balance.entity';
+import './account.hooks';
+import './beginning-balance.hooks';
+import './default-chart';
+import './invoice.hooks';
+import './journal-entry.hooks';
+import './settings.hooks';
+import './tax.hooks';
+import { markOverdue } from './invoice.service';
+import { rebuildBalances } from './ledger.balances';
+import { verifyLedger } from './ledger.verify';
+import { am } from './messages';
+import { registerReportRoutes } from './reports/reports.routes';
+
+/** The accounting module's server side: hooks, the default chart, ledger maintenance and report routes. */
+export function accountingServer(app: FastifyInstance, db: Database): void {
+  // The spec's message for an unknown beginning balance id, on every /beginning-balances/:id route.
+  app.addHook('preHandler', async (req) => {
+    const url = req.routeOptions.url ?? '';
+    if (!url.startsWith('/api/accounting/beginning-balances/:id')) return;
+    const raw = (req.params as { id?: string }).id ?? '';
+    const ctx = await requireCtx(db, req);
+    const t = tableOf(beginningBalance);
+    const ok = /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 &&
+      (await db.orm.select({ id: t.id }).from(t).where(and(eq(t.id, Number(raw)), eq(t.companyId, ctx.companyId)))).length > 0;
+    if (!ok) throw new AppError(404, 'not_found', am.invalidBalanceId);
+  });
+
+  app.get('/api/accounting/settings/current', async (req) => {
+    const ctx = await requireCtx(db, req);
+    requirePermission(ctx, 'accounting.accountingSettings.view');
+    const t = tableOf(accountingSettings);
+    const [row] = await db.orm.select({ id: t.id }).from(t).where(eq(t.companyId, ctx.companyId)).limit(1);
+    if (!row) throw new AppError(404, 'not_found', { en: 'Not found', ar: 'غير موجود' });
+    return getRecord(ctx, accountingSettings, row.id as number);
+  });
+
+  app.get('/api/accounting/journal-entries/summary', async (req) => {
+    const ctx = await requireCtx(db, req);
+    requirePermission(ctx, 'accounting.journalEntry.view');
+    const r = await db.orm.execute(sql`
+      SELECT e.status, e.journal_id AS "journalId", j.name_en AS "journalNameEn", j.name_ar AS "journalNameAr",
+        count(*)::int AS count, coalesce(sum(e.total_debit), 0)::text AS "totalDebit", coalesce(sum(e.total_credit), 0)::text AS "totalCredit"
+      FROM journal_entries e JOIN journals j ON j.id = e.journal_id
+      WHERE e.company_id = ${ctx.companyId} GROUP BY e.status, e.journal_id, j.name_en, j.name_ar ORDER BY e.journal_id, e.status`);
+    return { items: r.rows };
+  });
+
+  app.get('/api/accounting/ledger/verify', async (req) => {
+    const ctx = await requireCtx(db, req);
+    requirePermission(ctx, 'accounting.journalEntry.verify');
+    return verifyLedger(db.orm, ctx.companyId);
+  });
+
+  app.post('/api/accounting/ledger/rebuild-balances', async (req) => {
+    const ctx = await requireCtx(db, req);
+    requirePermission(ctx, 'accounting.journalEntry.rebuildBalances');
+    const rows = await withTx(db, async (tx) => {
+      await tx.execute(sql`LOCK TABLE account_balances IN SHARE ROW EXCLUSIVE MODE`);
+      return rebuildBalances(tx, ctx.companyId);
+    });
+    return { rows };
+  });
+
+  app.post('/api/accounting/invoices/mark-overdue', async (req) => {
+    const ctx = await requireCtx(db, req);
+    requirePermission(ctx, 'accounting.invoice.change');
+    const raw = (req.body as { today?: unknown } | null)?.today;
+    const today = typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : new Date().toISOString().slice(0, 10);
+    return { updated: await withTx(db, (tx) => markOverdue(tx, ctx.companyId, today)) };
+  });
+
+  registerReportRoutes(app, db);
+}

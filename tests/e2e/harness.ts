@@ -1,0 +1,70 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { createApp } from '../../src/app';
+import type { Database } from '../../src/core/db/connect';
+import { ensureFirstAdmin } from '../../src/modules/admin/server/bootstrap';
+import { freshDatabase } from '../support/test-db';
+
+/**
+ * A real server (built web app + API) on a fresh database with the demo company, and a headless Chromium.
+ * Screenshots go to test-results/screens/ so a person can look at them.
+ */
+export const ADMIN = { username: 'admin', password: 'e2e-admin-pass' };
+const root = new URL('../..', import.meta.url).pathname;
+export const SCREENS = join(root, 'test-results/screens');
+
+export interface E2E {
+  base: string;
+  app: FastifyInstance;
+  db: Database;
+  browser: Browser;
+  newPage(opts?: { width?: number; height?: number }): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
+  login(page: Page, prefix?: '' | '/ar'): Promise<void>;
+  shot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function chromiumPath(): string | undefined {
+  return [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => p && existsSync(p));
+}
+
+export async function startE2E(): Promise<E2E> {
+  const db = await freshDatabase();
+  await ensureFirstAdmin(db, { ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'on' });
+  const app = await createApp(db, { webDir: join(root, 'dist'), demo: true });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  });
+  mkdirSync(SCREENS, { recursive: true });
+  return {
+    base, app, db, browser,
+    async newPage(opts = {}) {
+      const context = await browser.newContext({ viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 }, baseURL: base });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('pageerror', (e) => errors.push(String(e)));
+      return { page, context, errors };
+    },
+    async login(page, prefix = '') {
+      await page.goto(`${base}${prefix}/login`);
+      await page.getByLabel(prefix === '/ar' ? 'اسم المستخدم' : 'Username').fill(ADMIN.username);
+      await page.getByLabel(prefix === '/ar' ? 'كلمة المرور' : 'Password', { exact: true }).fill(ADMIN.password);
+      await page.getByRole('button', { name: prefix === '/ar' ? 'تسجيل الدخول' : 'Sign in' }).click();
+      await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+    },
+    async shot(page, name) {
+      await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: false });
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+      await db.close();
+    },
+  };
+}
