@@ -19,6 +19,8 @@ export interface WidgetProps {
   onChange: (value: unknown) => void;
   error?: string;
   disabled?: boolean;
+  /** Read-only rendering for detail pages. */
+  view?: boolean;
 }
 
 export type Load<P> = () => Promise<{ default: ComponentType<P> }>;

@@ -26,6 +26,11 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+/** Waits until the SPA's path matches (client-side navigations fire no load event). */
+export async function waitPath(page: Page, re: RegExp, timeout = 15000): Promise<void> {
+  await page.waitForFunction((src) => new RegExp(src).test(location.pathname), re.source, { timeout });
+}
+
 export function chromiumPath(): string | undefined {
   return [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => p && existsSync(p));
 }
@@ -56,7 +61,7 @@ export async function startE2E(): Promise<E2E> {
       await page.getByLabel(prefix === '/ar' ? 'اسم المستخدم' : 'Username').fill(ADMIN.username);
       await page.getByLabel(prefix === '/ar' ? 'كلمة المرور' : 'Password', { exact: true }).fill(ADMIN.password);
       await page.getByRole('button', { name: prefix === '/ar' ? 'تسجيل الدخول' : 'Sign in' }).click();
-      await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+      await waitPath(page, /^(?!.*\/login$)/);
     },
     async shot(page, name) {
       await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: false });

@@ -75,10 +75,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const webDir = opts.webDir;
   const indexHtml = webDir && existsSync(join(webDir, 'index.html')) ? readFileSync(join(webDir, 'index.html'), 'utf8') : null;
   if (webDir && indexHtml) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, setHeaders: (res, path) => {
-      const r = res as unknown as { setHeader(k: string, v: string): void };
-      if (path.includes('/assets/')) r.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      else r.setHeader('cache-control', 'no-cache');
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, setHeaders: (reply, path) => {
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     } });
   }
   app.setNotFoundHandler((req, reply) => {

@@ -58,12 +58,11 @@ export function useLogin() {
   });
 }
 
+/** Sign out. The caller leaves the signed-in pages first, then calls `forget()` to drop the cached data. */
 export function useLogout() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => api('/api/auth/logout', { method: 'POST' }),
-    onSettled: () => qc.clear(),
-  });
+  const mutation = useMutation({ mutationFn: () => api('/api/auth/logout', { method: 'POST' }) });
+  return { ...mutation, forget: () => qc.clear() };
 }
 
 export interface SignupBody {

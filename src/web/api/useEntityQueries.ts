@@ -103,11 +103,16 @@ export function useUpdate(def: AnyEntity) {
   });
 }
 
+/** After a delete the record's own queries are dropped (not refetched into a 404) and everything else refreshed. */
 export function useDelete(def: AnyEntity) {
-  const invalidate = useInvalidateAll();
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api(`${entityUrl(def)}/${id}`, { method: 'DELETE' }),
-    onSuccess: invalidate,
+    onSuccess: (_r, id) => {
+      const own = (k: readonly unknown[]) => k[1] === def.name && (k[2] === 'one' || k[2] === 'history') && k[3] === id;
+      qc.removeQueries({ predicate: (q) => own(q.queryKey) });
+      return qc.invalidateQueries({ queryKey: keys.all, predicate: (q) => !own(q.queryKey) });
+    },
   });
 }
 

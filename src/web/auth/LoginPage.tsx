@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,9 @@ import { useLocale } from '../i18n/useLocale';
 import { errorMessage } from '../ui/notify';
 import { AuthFrame } from './AuthFrame';
 import { safeNext } from './safeNext';
+import { PasswordField } from '../ui/PasswordField';
+import { usePageTitle } from '../ui/usePageTitle';
+import { mandatory } from '../ui/mandatory';
 
 /** Sign-in. The server's message (same for unknown user and wrong password, or "too many attempts") is shown as is. */
 export function LoginPage() {
@@ -19,6 +22,7 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  usePageTitle(t('auth.loginTitle'));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -50,16 +54,16 @@ export function LoginPage() {
             value={username}
             onChange={(e) => setUsername(e.currentTarget.value)}
             error={errors.username}
-            required
+            {...mandatory(true)}
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth.password')}
             name="password"
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={errors.password}
-            required
+            {...mandatory(true)}
           />
           <Button type="submit" loading={login.isPending} fullWidth mt="xs">
             {t('auth.login')}

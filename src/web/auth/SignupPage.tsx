@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Loader, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,9 @@ import { type SignupBody, useSignup, useSignupStatus } from '../api/useAuth';
 import { useLocale } from '../i18n/useLocale';
 import { errorMessage, notifySuccess } from '../ui/notify';
 import { AuthFrame } from './AuthFrame';
+import { PasswordField } from '../ui/PasswordField';
+import { usePageTitle } from '../ui/usePageTitle';
+import { mandatory } from '../ui/mandatory';
 
 /**
  * Sign-up of a new company and its first administrator. The fields are validated with the company and user
@@ -29,6 +32,7 @@ export default function SignupPage() {
   const signup = useSignup();
   const [values, setValues] = useState<SignupBody>({ companyNameEn: '', companyNameAr: '', currency: '', username: '', fullName: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  usePageTitle(t('auth.signupTitle'));
 
   const labels: Record<Key, string> = {
     companyNameEn: t('auth.companyNameEn'),
@@ -68,7 +72,10 @@ export default function SignupPage() {
     });
   };
 
-  const set = (k: Key) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [k]: e.currentTarget.value }));
+  const set = (k: Key) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [k]: value }));
+  };
 
   let content: React.ReactNode;
   if (status.isPending) {
@@ -95,7 +102,7 @@ export default function SignupPage() {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {order.map((k) =>
               k === 'password' ? (
-                <PasswordInput key={k} label={labels[k]} value={values[k]} onChange={set(k)} error={errors[k]} required autoComplete="new-password" />
+                <PasswordField key={k} label={labels[k]} value={values[k]} onChange={set(k)} error={errors[k]} {...mandatory(true)} autoComplete="new-password" />
               ) : (
                 <TextInput
                   key={k}
@@ -103,7 +110,7 @@ export default function SignupPage() {
                   value={values[k]}
                   onChange={set(k)}
                   error={errors[k]}
-                  required
+                  {...mandatory(true)}
                   dir={k === 'companyNameAr' ? 'rtl' : k === 'companyNameEn' || k === 'currency' || k === 'username' ? 'ltr' : undefined}
                   placeholder={k === 'currency' ? 'USD' : undefined}
                   maxLength={k === 'currency' ? 3 : undefined}

@@ -18,16 +18,21 @@ import { EntityFormDrawer } from './EntityFormDrawer';
 import { FieldValue } from './FieldValue';
 import { HistoryList } from './HistoryList';
 import { StateActions, StateBadge } from './StateActions';
-import { formatDateTime } from './formatValue';
+import { formatDateTime, recordTitle } from './formatValue';
 import { type Section, formSections } from './formValues';
 import { useEntityMessages } from './useEntityMessages';
+import { usePageTitle } from '../ui/usePageTitle';
 
 /** A record: its fields by section, state and transitions, edit and delete, and its audit history. */
-function detailSections(def: AnyEntity): Section[] {
-  const sections = formSections(def);
+/** The form's sections, then the server-set fields that have a value (a draft's empty totals stay out). */
+function detailSections(def: AnyEntity, row: Row): Section[] {
+  const sections = formSections(def)
+    .map((s) => ({ ...s, fields: s.fields.filter((k) => !def.fields[k]!.virtual) }))
+    .filter((s) => s.fields.length > 0);
   const placed = new Set(sections.flatMap((s) => s.fields));
   const rest = Object.entries(def.fields)
-    .filter(([k, f]) => !placed.has(k) && !f.secret && k !== def.states?.field)
+    .filter(([k, f]) => !placed.has(k) && !f.secret && !f.virtual && k !== def.states?.field)
+    .filter(([k]) => row[k] !== null && row[k] !== undefined && row[k] !== '')
     .map(([k]) => k);
   return rest.length ? [...sections, { fields: rest }] : sections;
 }
@@ -41,9 +46,12 @@ export default function EntityDetailPage({ def: defOrName, basePath }: { def: An
   const navigate = useNavigate();
   const confirm = useConfirm();
   const m = useEntityMessages(def);
-  const record = useEntity(def, id);
+  const [deleting, setDeleting] = useState(false);
+  // While deleting, the record is not (re)fetched: it would come back as a 404.
+  const record = useEntity(def, deleting ? undefined : id);
   const del = useDelete(def);
   const [editing, setEditing] = useState(false);
+  usePageTitle(record.data ? recordTitle(def, record.data, locale) : label(def.label));
 
   if (!can(permissionCode(def, 'view'))) return <NoAccess />;
   if (record.isPending) return <PageLoader />;
@@ -59,12 +67,16 @@ export default function EntityDetailPage({ def: defOrName, basePath }: { def: An
 
   const onDelete = async () => {
     if (!(await confirm({ message: m.confirmDelete, danger: true, confirmLabel: t('common.delete') }))) return;
+    setDeleting(true);
     del.mutate(row.id, {
       onSuccess: () => {
         notifySuccess(m.deleted);
         void navigate(to(basePath));
       },
-      onError: (e) => notifyError(m.deleteError, e),
+      onError: (e) => {
+        setDeleting(false);
+        notifyError(m.deleteError, e);
+      },
     });
   };
 
@@ -80,7 +92,7 @@ export default function EntityDetailPage({ def: defOrName, basePath }: { def: An
         <Group justify="space-between" align="center">
           <Group gap="sm">
             <Title order={1} fz="h2">
-              {String(row[def.titleField] ?? `#${row.id}`)}
+              {recordTitle(def, row, locale)}
             </Title>
             <StateBadge def={def} row={row} />
           </Group>
@@ -101,7 +113,7 @@ export default function EntityDetailPage({ def: defOrName, basePath }: { def: An
 
         <Paper withBorder radius="md" p="lg">
           <Stack gap="lg">
-            {detailSections(def).map((s, i) => (
+            {detailSections(def, row).map((s, i) => (
               <Stack key={i} gap="sm">
                 {s.title && (
                   <>
@@ -113,7 +125,7 @@ export default function EntityDetailPage({ def: defOrName, basePath }: { def: An
                 )}
                 <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} verticalSpacing="md">
                   {s.fields.map((k) => (
-                    <div key={k}>
+                    <div key={k} style={def.fields[k]!.widget ? { gridColumn: '1 / -1' } : undefined}>
                       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
                         {label(def.fields[k]!.label)}
                       </Text>

@@ -14,9 +14,10 @@ import { type FormValues, formSections, initialValues, toBody } from './formValu
 
 /**
  * The generic create/edit form. Values are validated with `entitySchema(def, locale, mode)`, the very schema
- * the server applies, so messages match; the schema's output is what `onSubmit` receives. The user confirms
- * before anything is sent. A 422 from the server puts `error.fields` on the inputs; other errors (e.g. 409
- * "changed by someone else") show the server's message above the form.
+ * the server applies, so messages match; the schema's output is what `onSubmit` receives. An update sends only
+ * the fields the user changed, so a retry after a 409 ("changed by someone else", the record is then reloaded)
+ * cannot overwrite the other person's changes to fields this user left alone. The user confirms before
+ * anything is sent. A 422 puts the server's `error.fields` on the inputs; other errors show above the form.
  */
 export interface EntityFormProps {
   def: AnyEntity;
@@ -42,6 +43,7 @@ export function EntityForm({ def, mode, row, only, onSubmit, onCancel, confirmMe
   const sections = useMemo(() => formSections(def, only), [def, only]);
   const keys = useMemo(() => sections.flatMap((s) => s.fields), [sections]);
   const [values, setValues] = useState<FormValues>(() => initialValues(def, keys, row));
+  const [initial] = useState(values);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,10 +67,20 @@ export function EntityForm({ def, mode, row, only, onSubmit, onCancel, confirmMe
       return;
     }
     setErrors({});
+    let body = parsed.data as Record<string, unknown>;
+    if (mode === 'update') {
+      const before = schema.partial().safeParse(toBody(def, keys, initial));
+      const old = (before.success ? before.data : {}) as Record<string, unknown>;
+      body = Object.fromEntries(Object.entries(body).filter(([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(old[k] ?? null)));
+      if (Object.keys(body).length === 0) {
+        onCancel?.();
+        return;
+      }
+    }
     if (confirmMessage && !(await confirm({ message: confirmMessage }))) return;
     setBusy(true);
     try {
-      await onSubmit(parsed.data as Record<string, unknown>);
+      await onSubmit(body);
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
       setFormError(errorMessage(err));
@@ -98,9 +110,10 @@ export function EntityForm({ def, mode, row, only, onSubmit, onCancel, confirmMe
             <SimpleGrid cols={{ base: 1, sm: columns }} spacing="md" verticalSpacing="sm">
               {s.fields.map((k) => {
                 const wide = ['textarea', 'json', 'refs'].includes(def.fields[k]!.kind) || def.fields[k]!.widget;
+                const repeatsTitle = s.fields.length === 1 && s.title && label(s.title) === label(def.fields[k]!.label);
                 return (
                   <div key={k} style={wide ? { gridColumn: '1 / -1' } : undefined}>
-                    <FieldInput def={def} name={k} value={values[k]} onChange={set(k)} error={errors[k]} disabled={busy || readOnly} row={row} />
+                    <FieldInput def={def} name={k} value={values[k]} onChange={set(k)} error={errors[k]} disabled={busy || readOnly} row={row} hideLabel={Boolean(repeatsTitle)} />
                   </div>
                 );
               })}

@@ -1,12 +1,14 @@
 import { Drawer } from '@mantine/core';
 import type { AnyEntity } from '../../core/entity/define';
 import type { Row } from '../api/useEntityQueries';
-import { useLocale } from '../i18n/useLocale';
 import { EntityForm } from './EntityForm';
 import { useEntityMessages } from './useEntityMessages';
 import { useSaveEntity } from './useSaveEntity';
 
-/** The generic form in a side drawer: a new record when `row` is undefined, else an edit of `row`. */
+/**
+ * The generic form in a side drawer at the end side (Mantine's 'right' is logical: it is the left in RTL).
+ * A new record when `row` is undefined, else an edit of `row`.
+ */
 export function EntityFormDrawer({ def, row, opened, onClose, onSaved }: {
   def: AnyEntity;
   row?: Row;
@@ -14,21 +16,20 @@ export function EntityFormDrawer({ def, row, opened, onClose, onSaved }: {
   onClose: () => void;
   onSaved?: (row: Row) => void;
 }) {
-  const { dir } = useLocale();
   const m = useEntityMessages(def);
   const save = useSaveEntity(def);
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
-      position={dir === 'rtl' ? 'left' : 'right'}
-      size="xl"
+      position="right"
+      size={Object.values(def.fields).some((f) => f.kind === 'json' && f.widget) ? 'min(100%, 72rem)' : 'xl'}
       title={row ? m.editTitle : m.createTitle}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {opened && (
         <EntityForm
-          key={row ? `${row.id}:${row.version}` : 'new'}
+          key={row ? row.id : 'new'}
           def={def}
           mode={row ? 'update' : 'create'}
           row={row}

@@ -18,6 +18,7 @@ import { ListFilters } from './ListFilters';
 import { useColumnPrefs } from './useColumnPrefs';
 import { useEntityMessages } from './useEntityMessages';
 import { PAGE_SIZES, useListParams } from './useListParams';
+import { usePageTitle } from '../ui/usePageTitle';
 
 /**
  * The one list screen for every entity: server-side search (debounced), filters, sorting, paging, a column
@@ -41,6 +42,7 @@ export function EntityList({ def, detailRoute }: { def: AnyEntity; detailRoute: 
   const [searchText, setSearchText] = useState(query.search ?? '');
   const pushSearch = useDebouncedCallback((s: string) => params.setSearch(s), 350);
   const [exporting, setExporting] = useState(false);
+  usePageTitle(label(def.pluralLabel));
 
   const canAdd = def.operations?.create !== false && can(permissionCode(def, 'add'));
   const canDelete = def.operations?.delete !== false && can(permissionCode(def, 'delete'));
@@ -164,7 +166,7 @@ export function EntityList({ def, detailRoute }: { def: AnyEntity; detailRoute: 
         <Pagination total={pages} value={Math.min(query.page ?? 1, pages)} onChange={params.setPage} size="sm" />
       </Group>
 
-      <EntityFormDrawer def={def} opened={creating} onClose={() => setCreating(false)} />
+      <EntityFormDrawer def={def} opened={creating} onClose={() => setCreating(false)} onSaved={(r) => void navigate(rowHref(r.id))} />
     </Stack>
   );
 }

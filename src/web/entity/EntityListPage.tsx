@@ -5,6 +5,7 @@ import { useCan } from '../api/useAuth';
 import { detailRouteOf } from '../routeTable';
 import { NoAccess } from '../ui/NoAccess';
 import { EntityList } from './EntityList';
+import { EntitySingleton, isSingleton } from './EntitySingleton';
 
 /**
  * Route screen for an entity list. `basePath` is the route it is mounted at; rows open `detailRoute`
@@ -18,6 +19,13 @@ export default function EntityListPage({ def: defOrName, basePath, detailRoute }
   const can = useCan();
   const def = typeof defOrName === 'string' ? entityByName(defOrName) : defOrName;
   if (!can(permissionCode(def, 'view'))) return <NoAccess />;
+  if (isSingleton(def)) {
+    return (
+      <Container size="lg" px={0}>
+        <EntitySingleton def={def} />
+      </Container>
+    );
+  }
   return (
     <Container size="xl" px={0}>
       <EntityList key={def.name} def={def} detailRoute={detailRoute ?? detailRouteOf(def.name) ?? `${basePath}/{id}`} />

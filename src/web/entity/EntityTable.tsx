@@ -42,6 +42,7 @@ export function EntityTable({ def, rows, columns, loading, sort, onSort, selecta
     onSelectedChange(next);
   };
   const span = columns.length + (selectable ? 1 : 0);
+  const linkColumn = columns.includes(def.titleField) ? def.titleField : columns[0];
 
   const header = (k: string) => {
     const text = label(def.fields[k]!.label);
@@ -99,9 +100,9 @@ export function EntityTable({ def, rows, columns, loading, sort, onSort, selecta
                   <Checkbox aria-label={t('list.selectRow')} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />
                 </Table.Td>
               )}
-              {columns.map((k, i) => (
+              {columns.map((k) => (
                 <Table.Td key={k}>
-                  {i === 0 ? (
+                  {k === linkColumn ? (
                     <Anchor component={Link} to={rowHref(row)} fw={500} onClick={(e) => e.stopPropagation()}>
                       <FieldValue def={def} name={k} row={row} />
                     </Anchor>

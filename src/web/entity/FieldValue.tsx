@@ -5,6 +5,7 @@ import type { Row } from '../api/useEntityQueries';
 import { useLocale } from '../i18n/useLocale';
 import { formatValue } from './formatValue';
 import { RefsTitles } from './RefsTitles';
+import { WidgetInput } from './WidgetInput';
 
 /** A field of a record as shown in lists and detail views (badges for flags and choices, thumbnails for images). */
 export function FieldValue({ def, name, row }: { def: AnyEntity; name: string; row: Row }) {
@@ -12,17 +13,20 @@ export function FieldValue({ def, name, row }: { def: AnyEntity; name: string; r
   const field = def.fields[name];
   const value = row[name];
   const empty = value === null || value === undefined || value === '';
+  if (field?.kind === 'json' && field.widget && !empty) {
+    return <WidgetInput def={def} name={name} field={field} label="" value={value} onChange={() => {}} view />;
+  }
   if (!field || empty) return <Text span c="dimmed">{formatValue(field, value, locale)}</Text>;
   switch (field.kind) {
     case 'boolean':
       return (
-        <Badge variant="light" color={value ? 'teal' : 'gray'} size="sm">
+        <Badge variant="light" color={value ? 'teal' : 'gray'} size="sm" tt="none">
           {formatValue(field, value, locale)}
         </Badge>
       );
     case 'enum':
       return (
-        <Badge variant="light" size="sm">
+        <Badge variant="light" size="sm" tt="none">
           {formatValue(field, value, locale)}
         </Badge>
       );

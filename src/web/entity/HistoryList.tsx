@@ -1,9 +1,10 @@
-import { Badge, Stack, Table, Text, Timeline } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AnyEntity } from '../../core/entity/define';
 import { type HistoryItem, useEntityHistory } from '../api/useEntityQueries';
 import { useLocale } from '../i18n/useLocale';
 import { formatDateTime, formatValue } from './formatValue';
+import { RefTitle } from './RefTitle';
 
 /** The audit trail of a record (GET /:id/history): who, when, what, and each changed field before -> after. */
 const HIDDEN = new Set(['id', 'version', 'companyId', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'searchText', '_refs']);
@@ -11,7 +12,7 @@ const HIDDEN = new Set(['id', 'version', 'companyId', 'createdAt', 'updatedAt', 
 function changedKeys(def: AnyEntity, h: HistoryItem): string[] {
   const keys = new Set([...Object.keys(h.before ?? {}), ...Object.keys(h.after ?? {})]);
   return [...keys].filter((k) => {
-    if (HIDDEN.has(k) || def.fields[k]?.secret) return false;
+    if (HIDDEN.has(k) || def.fields[k]?.secret || def.fields[k]?.virtual) return false;
     return JSON.stringify(h.before?.[k] ?? null) !== JSON.stringify(h.after?.[k] ?? null);
   });
 }
@@ -24,8 +25,15 @@ export function HistoryList({ def, id }: { def: AnyEntity; id: number }) {
   if (history.error) return <Text c="red">{t('common.error')}</Text>;
   const items = [...history.data.items].sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id);
   if (items.length === 0) return <Text c="dimmed">{t('detail.noHistory')}</Text>;
-  const actionLabel = (a: string) => (t('detail.actions', { returnObjects: true }) as Record<string, string>)[a] ?? a;
-  const show = (k: string, v: unknown) => formatValue(def.fields[k], v, locale);
+  const actionLabel = (a: string) => {
+    const named = def.states?.transitions[a]?.label ?? def.actions?.[a];
+    return named ? label(named) : ((t('detail.actions', { returnObjects: true }) as Record<string, string>)[a] ?? a);
+  };
+  const show = (k: string, v: unknown) => {
+    const f = def.fields[k];
+    if (f?.kind === 'ref' && v !== null && v !== undefined) return <RefTitle target={f.target} id={Number(v)} />;
+    return formatValue(f, v, locale);
+  };
   return (
     <Timeline bulletSize={14} lineWidth={2} active={items.length}>
       {items.map((h) => {
@@ -34,12 +42,14 @@ export function HistoryList({ def, id }: { def: AnyEntity; id: number }) {
           <Timeline.Item
             key={h.id}
             title={
-              <Text fw={600} size="sm">
-                <Badge variant="light" size="sm" me={6}>
+              <Group gap={6}>
+                <Badge variant="light" size="sm" tt="none">
                   {actionLabel(h.action)}
                 </Badge>
-                {h.userName ?? t('detail.system')}
-              </Text>
+                <Text span fw={600} size="sm">
+                  {h.userName ?? t('detail.system')}
+                </Text>
+              </Group>
             }
           >
             <Stack gap={4}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_ACCEPT, MAX_UPLOAD_BYTES, fileUrl, uploadFile } from '../api/files';
 import { notifyError } from '../ui/notify';
+import { mandatory } from '../ui/mandatory';
 
 /** Image field: uploads to POST /api/files and keeps the generated file id as the field value. */
 export function ImageInput({ label, value, onChange, error, required, disabled, round }: {
@@ -34,7 +35,7 @@ export function ImageInput({ label, value, onChange, error, required, disabled, 
     }
   };
   return (
-    <Input.Wrapper label={label} withAsterisk={required} error={error} description={t('form.imageHelp')}>
+    <Input.Wrapper label={label} {...mandatory(required)} error={error} description={t('form.imageHelp')}>
       <Group mt={6} gap="md">
         <Avatar src={fileUrl(value)} size={64} radius={round ? 'xl' : 'md'} alt="" />
         <Stack gap={6}>

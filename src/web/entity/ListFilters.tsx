@@ -22,12 +22,13 @@ export function ListFilters({ def, values, onChange, onClear }: {
   const { label } = useLocale();
   const keys = filterKeys(def);
   if (keys.length === 0) return null;
+  const width = { flex: '1 1 160px', maw: 240 };
   const active = Object.values(values).some(Boolean);
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       {keys.map((k) => {
         const f = def.fields[k]!;
-        const common = { label: label(f.label), w: 190, size: 'sm' as const };
+        const common = { label: label(f.label), ...width, size: 'sm' as const };
         if (f.kind === 'ref') {
           return <RefSelect key={k} {...common} target={f.target} value={values[k] ?? null} onChange={(v) => onChange(k, v)} placeholder={t('common.all')} />;
         }

@@ -4,7 +4,9 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnyEntity } from '../../core/entity/define';
 import { entityByName } from '../../modules/registry';
-import { useEntityList } from '../api/useEntityQueries';
+import { useEntity, useEntityList } from '../api/useEntityQueries';
+import { useLocale } from '../i18n/useLocale';
+import { recordTitle } from './formatValue';
 
 /**
  * Selects for references. Options come from the target entity's list endpoint, searched on the server as the
@@ -15,18 +17,21 @@ interface Common {
   target: string;
   label?: string;
   error?: string;
-  required?: boolean;
   disabled?: boolean;
   placeholder?: string;
   description?: string;
-  withAsterisk?: boolean;
+  labelProps?: { 'data-mandatory': true };
+  'aria-required'?: boolean;
   name?: string;
+  size?: 'xs' | 'sm' | 'md';
+  'aria-label'?: string;
 }
 
-function useRefOptions(def: AnyEntity, search: string, pageSize: number, known: React.RefObject<Map<string, string>>) {
+function useRefOptions(def: AnyEntity, search: string, pageSize: number, known: React.RefObject<Map<string, string>>, enabled: boolean) {
+  const { locale } = useLocale();
   const [debounced] = useDebouncedValue(search, 250);
-  const list = useEntityList(def, { search: debounced || undefined, pageSize });
-  for (const r of list.data?.items ?? []) known.current.set(String(r.id), String(r[def.titleField] ?? `#${r.id}`));
+  const list = useEntityList(def, { search: debounced || undefined, pageSize }, enabled);
+  for (const r of list.data?.items ?? []) known.current.set(String(r.id), recordTitle(def, r, locale));
   return { items: list.data?.items ?? [], loading: list.isFetching };
 }
 
@@ -42,9 +47,14 @@ export function RefSelect({ target, value, onChange, initialTitle, clearable = t
   if (value && initialTitle && !known.current.has(value)) known.current.set(value, initialTitle);
   const [search, setSearch] = useState('');
   const selectedTitle = value ? known.current.get(value) : undefined;
-  const { items } = useRefOptions(def, search === selectedTitle ? '' : search, 20, known);
+  // Options are fetched when the list opens (or to name a value that came without its title).
+  const [opened, setOpened] = useState(false);
+  const { items } = useRefOptions(def, search === selectedTitle ? '' : search, 20, known, opened);
+  const { locale } = useLocale();
+  const single = useEntity(def, value && !selectedTitle ? Number(value) : undefined);
+  if (value && single.data && !known.current.has(value)) known.current.set(value, recordTitle(def, single.data, locale));
   const data = items.map((r) => ({ value: String(r.id), label: known.current.get(String(r.id))! }));
-  if (value && !data.some((o) => o.value === value)) data.unshift({ value, label: selectedTitle ?? `#${value}` });
+  if (value && !data.some((o) => o.value === value)) data.unshift({ value, label: known.current.get(value) ?? `#${value}` });
   return (
     <Select
       {...rest}
@@ -56,6 +66,7 @@ export function RefSelect({ target, value, onChange, initialTitle, clearable = t
       onSearchChange={setSearch}
       filter={({ options }) => options}
       clearable={clearable}
+      onDropdownOpen={() => setOpened(true)}
       nothingFoundMessage={t('common.noData')}
       placeholder={rest.placeholder ?? t('form.searchRecords')}
       comboboxProps={{ withinPortal: true }}
@@ -68,7 +79,8 @@ export function RefsSelect({ target, value, onChange, ...rest }: Common & { valu
   const def = entityByName(target);
   const known = useRef(new Map<string, string>());
   const [search, setSearch] = useState('');
-  const { items } = useRefOptions(def, search, 200, known);
+  const [opened, setOpened] = useState(false);
+  const { items } = useRefOptions(def, search, 200, known, opened || value.some((v) => !known.current.has(v)));
   const data = items.map((r) => ({ value: String(r.id), label: known.current.get(String(r.id))! }));
   for (const v of value) if (!data.some((o) => o.value === v)) data.push({ value: v, label: known.current.get(v) ?? `#${v}` });
   return (
@@ -82,6 +94,7 @@ export function RefsSelect({ target, value, onChange, ...rest }: Common & { valu
       onSearchChange={setSearch}
       filter={({ options }) => options}
       clearable
+      onDropdownOpen={() => setOpened(true)}
       nothingFoundMessage={t('common.noData')}
       placeholder={value.length ? undefined : (rest.placeholder ?? t('form.searchRecords'))}
       comboboxProps={{ withinPortal: true }}

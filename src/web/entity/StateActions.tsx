@@ -20,7 +20,7 @@ export function StateBadge({ def, row }: { def: AnyEntity; row: Row }) {
   const field = def.fields[def.states.field];
   const option = field?.kind === 'enum' ? field.options.find((o) => o.value === state) : undefined;
   return (
-    <Badge size="lg" variant="light">
+    <Badge size="lg" variant="light" tt="none">
       {option ? label(option.label) : state}
     </Badge>
   );

@@ -1,12 +1,15 @@
-import { JsonInput, Skeleton } from '@mantine/core';
+import { Code, JsonInput, Skeleton } from '@mantine/core';
 import { type ComponentType, type LazyExoticComponent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyScreen } from '../lazyScreen';
+import { PasswordField } from '../ui/PasswordField';
 import { type WidgetProps, widgetLoaders } from '../moduleWeb';
+import { mandatory } from '../ui/mandatory';
 
 /**
  * Inputs for fields with `widget: '<name>'`, provided by modules (src/modules/<m>/web/index.ts) and loaded
- * lazily. A json field without a known widget falls back to a JSON editor.
+ * lazily. Built in: 'password' (a write-only field; left empty, the password stays as it is).
+ * A json field without a known widget falls back to a JSON editor.
  */
 const cache = new Map<string, LazyExoticComponent<ComponentType<WidgetProps>>>();
 
@@ -21,6 +24,7 @@ function widgetComponent(name: string) {
 }
 
 export function WidgetInput(props: WidgetProps) {
+  if (props.field.widget === 'password') return props.view ? null : <PasswordWidget {...props} />;
   const Widget = props.field.widget ? widgetComponent(props.field.widget) : undefined;
   if (!Widget) return <JsonFallback {...props} />;
   return (
@@ -30,8 +34,9 @@ export function WidgetInput(props: WidgetProps) {
   );
 }
 
-function JsonFallback({ label, value, onChange, error, disabled }: WidgetProps) {
+function JsonFallback({ label, value, onChange, error, disabled, view }: WidgetProps) {
   const { t } = useTranslation();
+  if (view) return <Code block>{JSON.stringify(value, null, 2)}</Code>;
   const [text, setText] = useState(() => (value === null || value === undefined ? '' : JSON.stringify(value, null, 2)));
   const [bad, setBad] = useState(false);
   return (
@@ -53,6 +58,20 @@ function JsonFallback({ label, value, onChange, error, disabled }: WidgetProps) 
           setBad(true);
         }
       }}
+    />
+  );
+}
+
+function PasswordWidget({ label, value, onChange, error, disabled, field }: WidgetProps) {
+  return (
+    <PasswordField
+      label={label}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+      disabled={disabled}
+      {...mandatory(field.required)}
+      autoComplete="new-password"
     />
   );
 }

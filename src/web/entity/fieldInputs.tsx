@@ -6,6 +6,7 @@ import { useLocale } from '../i18n/useLocale';
 import { ImageInput } from './ImageInput';
 import { RefSelect, RefsSelect } from './RefSelect';
 import { WidgetInput } from './WidgetInput';
+import { mandatory } from '../ui/mandatory';
 
 /**
  * One input per field kind. Decimals are typed into a text input and stay strings (exact money, never floats);
@@ -19,23 +20,25 @@ export interface FieldInputProps {
   error?: string;
   disabled?: boolean;
   row?: Row;
+  /** The section title already names the field. */
+  hideLabel?: boolean;
 }
 
-export function FieldInput({ def, name, value, onChange, error, disabled, row }: FieldInputProps) {
+export function FieldInput({ def, name, value, onChange, error, disabled, row, hideLabel }: FieldInputProps) {
   const { label } = useLocale();
   const field: Field = def.fields[name]!;
   const common = {
-    label: label(field.label),
+    label: hideLabel ? undefined : label(field.label),
     error,
     disabled,
-    withAsterisk: Boolean(field.required),
+    ...mandatory(field.required),
     description: field.help ? label(field.help) : undefined,
     name,
   };
   const str = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
   const text = (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.currentTarget.value);
 
-  if (field.widget) return <WidgetInput def={def} name={name} field={field} label={common.label} value={value} onChange={onChange} error={error} disabled={disabled} />;
+  if (field.widget) return <WidgetInput def={def} name={name} field={field} label={common.label ?? ''} value={value} onChange={onChange} error={error} disabled={disabled} />;
 
   switch (field.kind) {
     case 'text':
@@ -65,7 +68,7 @@ export function FieldInput({ def, name, value, onChange, error, disabled, row }:
     case 'boolean':
       return (
         <Switch
-          label={common.label}
+          label={label(field.label)}
           error={error}
           disabled={disabled}
           name={name}
@@ -95,7 +98,6 @@ export function FieldInput({ def, name, value, onChange, error, disabled, row }:
       return (
         <RefSelect
           {...common}
-          required={Boolean(field.required)}
           target={field.target}
           value={(value as string | null) ?? null}
           onChange={onChange}
@@ -108,8 +110,8 @@ export function FieldInput({ def, name, value, onChange, error, disabled, row }:
     case 'file':
       return (
         <ImageInput
-          label={common.label}
-          required={common.withAsterisk}
+          label={common.label ?? ''}
+          required={field.required}
           error={error}
           disabled={disabled}
           value={(value as string | null) ?? null}
@@ -117,6 +119,6 @@ export function FieldInput({ def, name, value, onChange, error, disabled, row }:
         />
       );
     case 'json':
-      return <WidgetInput def={def} name={name} field={field} label={common.label} value={value} onChange={onChange} error={error} disabled={disabled} />;
+      return <WidgetInput def={def} name={name} field={field} label={common.label ?? ''} value={value} onChange={onChange} error={error} disabled={disabled} />;
   }
 }

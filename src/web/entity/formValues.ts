@@ -2,6 +2,7 @@ import { type AnyEntity, writableKeys } from '../../core/entity/define';
 import type { Field } from '../../core/entity/field';
 import type { Label } from '../../core/i18n/locale';
 import type { Row } from '../api/useEntityQueries';
+import { parseTimestamp } from './formatValue';
 
 /**
  * Between records and form state. Inputs hold what they display (decimals stay strings, refs are string ids
@@ -31,7 +32,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 function toLocalDateTime(v: unknown): string {
   if (typeof v !== 'string' || !v) return '';
-  const d = new Date(v);
+  const d = parseTimestamp(v);
   if (Number.isNaN(d.getTime())) return '';
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }

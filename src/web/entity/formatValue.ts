@@ -1,3 +1,4 @@
+import type { AnyEntity } from '../../core/entity/define';
 import type { Field } from '../../core/entity/field';
 import { type Locale, tr } from '../../core/i18n/locale';
 import { i18next } from '../i18n/i18n';
@@ -10,6 +11,12 @@ function intlLocale(locale: Locale): string {
   return locale === 'ar' ? 'ar-u-nu-latn' : 'en-GB';
 }
 
+/** Accepts ISO strings and PostgreSQL's text form ('2026-11-22 00:01:15.982+00'), which not every browser parses. */
+export function parseTimestamp(v: string): Date {
+  const iso = v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+  return new Date(iso);
+}
+
 export function formatDate(v: string, locale: Locale): string {
   const d = new Date(v.length === 10 ? v + 'T00:00:00Z' : v);
   if (Number.isNaN(d.getTime())) return v;
@@ -17,7 +24,7 @@ export function formatDate(v: string, locale: Locale): string {
 }
 
 export function formatDateTime(v: string, locale: Locale): string {
-  const d = new Date(v);
+  const d = parseTimestamp(v);
   if (Number.isNaN(d.getTime())) return v;
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
@@ -39,4 +46,15 @@ export function formatValue(field: Field | undefined, value: unknown, locale: Lo
     case 'json': return Array.isArray(value) ? String(value.length) : JSON.stringify(value);
     default: return String(value);
   }
+}
+
+/**
+ * The title of a record in the page's language: on Arabic pages `<titleField>Ar` or `<name>En` -> `<name>Ar`
+ * (e.g. nameAr) when the
+ * definition has one and the record fills it, else the title field.
+ */
+export function recordTitle(def: AnyEntity, row: Record<string, unknown>, locale: Locale): string {
+  const ar = [def.titleField + 'Ar', def.titleField.replace(/En$/, 'Ar')].find((k) => k !== def.titleField && k in def.fields);
+  const v = locale === 'ar' && ar && row[ar] ? row[ar] : row[def.titleField];
+  return v === null || v === undefined || v === '' ? `#${String(row.id)}` : String(v);
 }

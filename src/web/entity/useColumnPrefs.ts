@@ -4,7 +4,7 @@ import type { AnyEntity } from '../../core/entity/define';
 /** Which columns a list shows, remembered per entity in localStorage; defaults to the definition's list columns. */
 export function choosableColumns(def: AnyEntity): string[] {
   return Object.entries(def.fields)
-    .filter(([, f]) => !f.secret && f.kind !== 'json' && !f.widget)
+    .filter(([, f]) => !f.secret && !f.virtual && f.kind !== 'json' && !f.widget)
     .map(([k]) => k);
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { isApiError } from '../api/client';
 import { LocaleContext, localeFromPath, useLocale } from '../i18n/useLocale';
+import { usePageTitle } from '../ui/usePageTitle';
 
 /**
  * The error page: the status code, "Page Not Found" for 404 and "Internal Server Error" for anything else, and
@@ -18,8 +19,9 @@ export function statusOf(error: unknown): number {
 export function ErrorView({ status }: { status: number }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { to } = useLocale();
+  const { to, locale } = useLocale(); // the path is isolated (LRI..PDI) in Arabic so it reads left to right
   const notFound = status === 404;
+  usePageTitle(notFound ? t('errors.notFoundTitle') : t('errors.internalTitle'));
   return (
     <Center mih="70vh" p="md">
       <Stack align="center" gap="sm" maw={560} ta="center">
@@ -30,7 +32,7 @@ export function ErrorView({ status }: { status: number }) {
           {notFound ? t('errors.notFoundTitle') : t('errors.internalTitle')}
         </Title>
         <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {notFound ? t('errors.pageNotFound', { path: pathname }) : t('errors.internalText')}
+          {notFound ? t('errors.pageNotFound', { path: locale === 'ar' ? `\u2066${pathname}\u2069` : pathname }) : t('errors.internalText')}
         </Text>
         <Button component={Link} to={to('/home')} mt="md">
           {t('errors.goHome')}

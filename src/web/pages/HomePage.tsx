@@ -6,6 +6,7 @@ import { useLocale } from '../i18n/useLocale';
 import { ModuleIcon } from '../shell/moduleIcons';
 import { moduleLanding, visibleMenu } from '../shell/screenMap';
 import classes from './HomePage.module.css';
+import { usePageTitle } from '../ui/usePageTitle';
 
 /** One card per module that has `card: true` and at least one screen the user may open. */
 export default function HomePage() {
@@ -13,6 +14,7 @@ export default function HomePage() {
   const { data: me } = useMe();
   const { to, label, locale } = useLocale();
   const groups = visibleMenu(me).filter((g) => g.module.card);
+  usePageTitle(t('home.title'));
   const name = me ? me.user.fullName || me.user.username : '';
   const company = me ? (locale === 'ar' ? me.company.nameAr || me.company.nameEn : me.company.nameEn) : '';
   return (

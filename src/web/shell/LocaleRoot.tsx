@@ -13,8 +13,9 @@ import { ConfirmProvider } from '../ui/ConfirmProvider';
  */
 export function LocaleRoot({ locale }: { locale: Locale }) {
   const { setDirection } = useDirection();
-  if (i18next.language !== locale) void i18next.changeLanguage(locale);
   useLayoutEffect(() => {
+    // In a layout effect, not during render: changing the language re-renders every translated component.
+    if (i18next.language !== locale) void i18next.changeLanguage(locale);
     const dir = locale === 'ar' ? 'rtl' : 'ltr';
     document.documentElement.lang = locale;
     document.documentElement.dir = dir;

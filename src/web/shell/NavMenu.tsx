@@ -17,7 +17,8 @@ function useActive() {
   const path = stripLocale(useLocation().pathname);
   return (route: string, siblings: string[] = []) => {
     const under = (r: string) => path === r || path.startsWith(r + '/');
-    return path === route || (under(route) && !siblings.some((o) => o.length > route.length && under(o)));
+    const hub = route.split('/').filter(Boolean).length === 1;
+    return path === route || (!hub && under(route) && !siblings.some((o) => o.length > route.length && under(o)));
   };
 }
 

@@ -36,9 +36,10 @@ export default function UserMenu() {
           leftSection={<IconLogout size={16} />}
           onClick={() =>
             logout.mutate(undefined, {
-              onSettled: () => {
+              onSettled: async () => {
+                await navigate(to('/login'));
+                logout.forget();
                 notifySuccess(t('shell.loggedOut'));
-                void navigate(to('/login'));
               },
             })
           }

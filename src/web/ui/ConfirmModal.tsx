@@ -10,7 +10,7 @@ export default function ConfirmModal({ options, onFinish }: { options: ConfirmOp
   if (options) last.current = options;
   const o = options ?? last.current;
   return (
-    <Modal opened={options !== null} onClose={() => onFinish(false)} title={o?.title ?? t('confirm.title')} centered zIndex={400}>
+    <Modal opened={options !== null} onClose={() => onFinish(false)} title={o?.title ?? t('confirm.title')} centered zIndex={400} transitionProps={{ duration: 80 }}>
       <Text>{o?.message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={() => onFinish(false)}>

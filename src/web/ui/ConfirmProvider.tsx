@@ -1,9 +1,9 @@
-import { type ReactNode, Suspense, createContext, lazy, useCallback, useContext, useRef, useState } from 'react';
+import { type ReactNode, Suspense, createContext, lazy, useCallback, useContext, useEffect, useRef, useState } from 'react';
 
 /**
  * Confirmation prompts (the spec wants one before add, edit, delete, activate, deactivate, assign, bulk assign,
- * sync and reset): `await confirm({ message })` resolves true when the user confirms. The modal itself is
- * loaded on first use, keeping it out of the initial bundle.
+ * sync and reset): `await confirm({ message })` resolves true when the user confirms. The modal is a lazy chunk
+ * (not in the initial bundle), loaded and mounted closed once the page is idle, so a question opens at once.
  */
 export interface ConfirmOptions {
   title?: string;
@@ -24,6 +24,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [opts, setOpts] = useState<ConfirmOptions | null>(null);
   const [used, setUsed] = useState(false);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
+
+  useEffect(() => {
+    const t = window.setTimeout(() => setUsed(true), 500);
+    return () => window.clearTimeout(t);
+  }, []);
 
   const confirm = useCallback<Confirm>((o) => {
     resolver.current?.(false);

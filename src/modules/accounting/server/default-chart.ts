@@ -57,7 +57,9 @@ const CATEGORIES = [
   ['4', 'Income', 'الإيرادات', 'income'], ['5', 'Expenses', 'المصروفات', 'expense'],
 ] as const;
 
-export async function createDefaultChart(tx: Tx, companyId: number, userId: number, currency: string): Promise<void> {
+export interface CompanyDefaults { currency: string; fiscalYearStartMonth: number; fiscalYearStartDay: number }
+
+export async function createDefaultChart(tx: Tx, companyId: number, userId: number, co: CompanyDefaults): Promise<void> {
   const by = { companyId, createdBy: userId, updatedBy: userId };
   const cats = await tx.insert(tableOf(accountCategory)).values(CATEGORIES.map(([code, nameEn, nameAr, type]) => ({ ...by, code, nameEn, nameAr, type })))
     .returning({ id: tableOf(accountCategory).id, code: tableOf(accountCategory).code });
@@ -82,7 +84,8 @@ export async function createDefaultChart(tx: Tx, companyId: number, userId: numb
     { ...by, name: 'VAT 15% (purchases)', nameAr: 'ضريبة القيمة المضافة 15% (مشتريات)', rate: '15', type: 'percentage', accountId: acc.get('1105') },
   ]);
   await tx.insert(tableOf(accountingSettings)).values({
-    ...by, currency, fiscalYearStartDay: 1, fiscalYearStartMonth: 1, fiscalYearEnd: fiscalYearEnd(1, 1),
+    ...by, currency: co.currency, fiscalYearStartDay: co.fiscalYearStartDay, fiscalYearStartMonth: co.fiscalYearStartMonth,
+    fiscalYearEnd: fiscalYearEnd(co.fiscalYearStartMonth, co.fiscalYearStartDay),
     defaultMarginProfit: '20', minimumMarginProfit: '5', defaultTaxRate: '15',
     salesAccountId: acc.get('4101'), salesReturnAccountId: acc.get('4102'), expenseAccountId: acc.get('5105'), cogsAccountId: acc.get('5101'),
     inventoryAccountId: acc.get('1104'), cashAccountId: acc.get('1101'), bankAccountId: acc.get('1102'), receivableAccountId: acc.get('1103'),
@@ -94,7 +97,7 @@ export async function createDefaultChart(tx: Tx, companyId: number, userId: numb
 }
 
 registerCompanySetup('accounting.defaults', async (tx, companyId, { userId }) => {
-  const r = await tx.execute(sql`SELECT currency FROM companies WHERE id = ${companyId}`);
-  const currency = (r.rows[0] as { currency?: string } | undefined)?.currency ?? 'SAR';
-  await createDefaultChart(tx, companyId, userId, currency);
+  const r = await tx.execute(sql`SELECT currency, fiscal_year_start_month AS m, fiscal_year_start_day AS d FROM companies WHERE id = ${companyId}`);
+  const c = r.rows[0] as { currency?: string; m?: number; d?: number } | undefined;
+  await createDefaultChart(tx, companyId, userId, { currency: c?.currency ?? 'SAR', fiscalYearStartMonth: c?.m ?? 1, fiscalYearStartDay: c?.d ?? 1 });
 });

@@ -63,6 +63,22 @@ describe('sale invoices', () => {
     expect((await t.admin.post(`/api/accounting/invoices/${inv.id}/void`, {})).statusCode).toBe(409);
   });
 
+  it('serialises parallel payments on one invoice: never more than the due', async () => {
+    const inv = (await sale()).json();
+    await t.admin.post(`/api/accounting/invoices/${inv.id}/confirm`, {});
+    const res = await Promise.all(Array.from({ length: 5 }, () => t.admin.post(`/api/accounting/invoices/${inv.id}/recordPayment`, { amount: '100' })));
+    expect(res.map((r) => r.statusCode).sort()).toEqual([200, 200, 422, 422, 422]);
+    expect((await t.admin.get(`/api/accounting/invoices/${inv.id}`)).json()).toMatchObject({ paidAmount: '200.0000', dueAmount: '80.0000', status: 'PARTIALLY_PAID' });
+  });
+
+  it('refuses a line account of another kind in a draft: non-leaf or unknown', async () => {
+    const r = await sale({ lines: [{ unitPrice: '10', accountId: k.acc('4') }] });
+    expect(r.statusCode).toBe(422);
+    expect(r.json().error.message).toMatch(/has sub-accounts/);
+    expect((await sale({ lines: [{ unitPrice: '10', accountId: 999999 }] })).statusCode).toBe(422);
+    expect((await sale({ lines: [] })).json().error.message).toBe('An invoice needs at least one line');
+  });
+
   it('voids an unpaid invoice by reversal, cancels a draft without posting', async () => {
     const inv = (await sale()).json();
     const before = await balance('1103');

@@ -58,6 +58,11 @@ describe('bad entries are refused with a message in both languages, nothing pers
     const mine = await k.post([dr(k.acc('1101'), 1), cr(k.acc('3101'), 1)]);
     expect((await other.get(`/api/accounting/journal-entries/${mine.id}`)).statusCode).toBe(404);
     expect((await other.post(`/api/accounting/journal-entries/${mine.id}/cancel`, {})).statusCode).toBe(404);
+    expect((await other.patch(`/api/accounting/journal-entries/${mine.id}`, { reference: 'x' })).statusCode).toBe(404);
+    const otherJournal = await other.post('/api/accounting/journal-entries', { journalId: k.jr('GEN'), date: '2026-03-10', lines: [dr(ko.acc('1101'), 1), cr(ko.acc('3101'), 1)] });
+    expect(otherJournal.statusCode).toBe(422);
+    const sneaky = await other.post('/api/accounting/journal-entries', { journalId: ko.jr('GEN'), date: '2026-03-10', status: 'posted', number: 'X', hash: 'x', companyId: 1, lines: [dr(ko.acc('1101'), 1), cr(ko.acc('3101'), 1)] });
+    expect(sneaky.json()).toMatchObject({ status: 'draft', number: null, hash: null });
   });
 
   it('refuses a date on or before the lock date, and cancelling an entry of a locked period', async () => {
@@ -116,6 +121,12 @@ describe('posted entries are immutable', () => {
     expect(v.problems.map((p: { entryId: number }) => p.entryId)).toContain(a.id);
     expect(v.problems.map((p: { entryId: number }) => p.entryId)).not.toContain(b.id);
     expect(v.problems.find((p: { entryId: number }) => p.entryId === a.id)).toMatchObject({ number: a.number });
+    // a draft flipped to posted with raw SQL is not in any chain: flagged too; a posted entry cannot be cancelled without a reversal
+    const d = await k.draft([dr(k.acc('1101'), 3), cr(k.acc('3101'), 3)]);
+    await t.db.orm.execute(sql`UPDATE journal_entries SET status = 'posted' WHERE id = ${d.body.id}`);
+    const v2 = (await t.admin.get('/api/accounting/ledger/verify')).json();
+    expect(v2.problems).toContainEqual(expect.objectContaining({ entryId: d.body.id, reason: 'not_chained' }));
+    await expect(t.db.orm.execute(sql`UPDATE journal_entries SET status = 'cancelled' WHERE id = ${b.id}`)).rejects.toThrow();
   });
 });
 

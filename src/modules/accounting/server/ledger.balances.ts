@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Tx } from '../../../core/db/tx';
-import { accountBalances } from './ledger.schema';
+import { accountBalances, accountDayBalances } from './ledger.schema';
 import type { EntryLine } from './ledger.validate';
 
 /**
- * Account balances per (company, account, month), maintained in the posting transaction so reports read
- * balances instead of scanning lines. Rows are upserted in ascending account order (one lock order for every
+ * Account balances per (company, account, month) and per day, maintained in the posting transaction so reports
+ * read balances instead of scanning lines. Rows are upserted in ascending account order (one lock order for every
  * poster, so concurrent postings cannot deadlock). rebuildBalances recomputes them from journal_lines; a test
  * proves rebuild = incremental.
  */
@@ -18,17 +18,28 @@ export async function addToBalances(tx: Tx, companyId: number, date: string, lin
     const cur = byAccount.get(l.accountId) ?? { d: new Decimal(0), c: new Decimal(0) };
     byAccount.set(l.accountId, { d: cur.d.plus(l.debit), c: cur.c.plus(l.credit) });
   }
-  const month = monthOf(date);
-  const rows = [...byAccount.entries()].sort((a, b) => a[0] - b[0])
-    .map(([accountId, v]) => ({ companyId, accountId, month, debit: v.d.toFixed(4), credit: v.c.toFixed(4) }));
-  await tx.insert(accountBalances).values(rows).onConflictDoUpdate({
-    target: [accountBalances.companyId, accountBalances.accountId, accountBalances.month],
-    set: { debit: sql`${accountBalances.debit} + excluded.debit`, credit: sql`${accountBalances.credit} + excluded.credit` },
-  });
+  const rows = [...byAccount.entries()].sort((a, b) => a[0] - b[0]);
+  const values = (period: string) => sql.join(rows.map(([accountId, v]) =>
+    sql`(${companyId}::int, ${accountId}::int, ${period}::date, ${v.d.toFixed(4)}::numeric, ${v.c.toFixed(4)}::numeric)`), sql`, `);
+  // one round trip for both grains; rows in ascending account order in both
+  await tx.execute(sql`
+    WITH m AS (
+      INSERT INTO account_balances (company_id, account_id, month, debit, credit) VALUES ${values(monthOf(date))}
+      ON CONFLICT (company_id, account_id, month) DO UPDATE
+        SET debit = account_balances.debit + excluded.debit, credit = account_balances.credit + excluded.credit
+      RETURNING 1)
+    INSERT INTO account_day_balances (company_id, account_id, day, debit, credit) VALUES ${values(date)}
+    ON CONFLICT (company_id, account_id, day) DO UPDATE
+      SET debit = account_day_balances.debit + excluded.debit, credit = account_day_balances.credit + excluded.credit`);
 }
 
 export async function rebuildBalances(tx: Tx, companyId: number): Promise<number> {
   await tx.delete(accountBalances).where(eq(accountBalances.companyId, companyId));
+  await tx.delete(accountDayBalances).where(eq(accountDayBalances.companyId, companyId));
+  await tx.execute(sql`
+    INSERT INTO account_day_balances (company_id, account_id, day, debit, credit)
+    SELECT company_id, account_id, date, sum(debit), sum(credit) FROM journal_lines WHERE company_id = ${companyId}
+    GROUP BY company_id, account_id, date ORDER BY account_id`);
   const res = await tx.execute(sql`
     INSERT INTO account_balances (company_id, account_id, month, debit, credit)
     SELECT company_id, account_id, date_trunc('month', date)::date, sum(debit), sum(credit)
@@ -38,7 +49,12 @@ export async function rebuildBalances(tx: Tx, companyId: number): Promise<number
   return (res as { rowCount?: number; affectedRows?: number }).rowCount ?? (res as { affectedRows?: number }).affectedRows ?? 0;
 }
 
+/** Both grains as comparable rows (for the rebuild = incremental proof). */
 export async function balancesSnapshot(tx: Tx, companyId: number) {
-  return tx.select().from(accountBalances).where(and(eq(accountBalances.companyId, companyId)))
+  const months = await tx.select().from(accountBalances).where(and(eq(accountBalances.companyId, companyId)))
     .orderBy(accountBalances.accountId, accountBalances.month);
+  const days = await tx.select().from(accountDayBalances).where(and(eq(accountDayBalances.companyId, companyId)))
+    .orderBy(accountDayBalances.accountId, accountDayBalances.day);
+  return [...months.map((m) => ({ grain: 'month', accountId: m.accountId, month: m.month, debit: m.debit, credit: m.credit })),
+    ...days.map((d) => ({ grain: 'day', accountId: d.accountId, month: d.day, debit: d.debit, credit: d.credit }))];
 }

@@ -1,4 +1,4 @@
--- Accounting ledger guards (source: src/modules/accounting/server/ledger.guard.sql).
+-- Accounting ledger guards: the current state of migrations 0003 + 0005 (keep in step with them; change by new migrations).
 -- 1. Posted journal lines are immutable: no UPDATE, DELETE or TRUNCATE.
 -- 2. A posted or cancelled entry keeps every posted field; only posted -> cancelled (with reversed_by_id set once)
 --    and bookkeeping columns (version, updated_at, updated_by) may change; it cannot be deleted.
@@ -49,6 +49,7 @@ BEGIN
      OR NEW.prev_hash IS DISTINCT FROM OLD.prev_hash OR NEW.hash IS DISTINCT FROM OLD.hash
      OR NEW.posted_at IS DISTINCT FROM OLD.posted_at OR NEW.created_by IS DISTINCT FROM OLD.created_by
      OR (OLD.reversed_by_id IS NOT NULL AND NEW.reversed_by_id IS DISTINCT FROM OLD.reversed_by_id)
+     OR (NEW.status = 'cancelled' AND NEW.reversed_by_id IS NULL)
   THEN
     RAISE EXCEPTION 'posted journal entry % is immutable', OLD.id USING ERRCODE = 'P0001';
   END IF;

@@ -19,8 +19,9 @@ import { loadSettings } from './settings.service';
  * The one way into the ledger. postEntry posts a balanced entry in the caller's transaction and enforces
  * invariants 1-4: balanced exactly, debit xor credit >= 0, leaf active accounts and contacts of the caller's
  * company, date after the lock date, gapless number per (company, journal, fiscal year) taken at posting,
- * hash-chained per journal. Lock order for every poster: entry row (caller) -> journal chain -> number counter ->
- * accounts (ascending, shared) -> balances (ascending).
+ * hash-chained per journal. Lock order for every poster: document row (caller) -> document counter (caller) ->
+ * accounts (ascending, shared) -> journal chain -> journal number counter -> balances (ascending). The per-journal
+ * locks are taken last, after every check, to keep the serialised part short.
  */
 export interface PostInput {
   journalId: number;
@@ -54,7 +55,6 @@ export async function checkEntry(tx: Tx, ctx: Ctx, input: Omit<PostInput, 'sourc
   if (!j) throw ledgerError(am.journalNotFound, {}, L, 'journalId');
   if (!j.isActive) throw ledgerError(am.journalInactive, {}, L, 'journalId');
 
-  if (opts.lock) await lockChain(tx, ctx.companyId, j.id as number);
   const at = tableOf(account);
   const ids = [...new Set(lines.map((l) => l.accountId))].sort((a, b) => a - b);
   let q = tx.select({ id: at.id, code: at.code, isLeaf: at.isLeaf, status: at.status }).from(at)
@@ -78,9 +78,11 @@ export async function checkEntry(tx: Tx, ctx: Ctx, input: Omit<PostInput, 'sourc
   return { journalId: j.id as number, prefix: j.prefix as string, date, lines, totalDebit, totalCredit, fiscalYear: fiscalYearOf(date, s.fiscalYearStartMonth, s.fiscalYearStartDay) };
 }
 
+/** Locks the head of the journal's chain (one statement: creates it on first use, row-locks it otherwise). */
 async function lockChain(tx: Tx, companyId: number, journalId: number): Promise<{ seq: number; lastHash: string }> {
-  await tx.insert(ledgerChains).values({ journalId, companyId }).onConflictDoNothing();
-  const [c] = await tx.select().from(ledgerChains).where(eq(ledgerChains.journalId, journalId)).for('update');
+  const [c] = await tx.insert(ledgerChains).values({ journalId, companyId })
+    .onConflictDoUpdate({ target: ledgerChains.journalId, set: { seq: sql`${ledgerChains.seq}` } })
+    .returning({ seq: ledgerChains.seq, lastHash: ledgerChains.lastHash });
   return { seq: c!.seq, lastHash: c!.lastHash };
 }
 

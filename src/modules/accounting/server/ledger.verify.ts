@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Orm } from '../../../core/db/connect';
 import { tableOf } from '../../../core/db/entity-table';
@@ -12,7 +12,7 @@ import { journalLines, ledgerChains } from './ledger.schema';
  * lines and header, and names each entry whose content or link no longer matches (changed behind the
  * application's back, e.g. with the trigger disabled).
  */
-export interface IntegrityProblem { entryId: number; number: string | null; journalId: number; reason: 'content_changed' | 'chain_broken' | 'lines_copy_changed' | 'unbalanced' | 'head_mismatch' }
+export interface IntegrityProblem { entryId: number; number: string | null; journalId: number; reason: 'content_changed' | 'chain_broken' | 'lines_copy_changed' | 'unbalanced' | 'head_mismatch' | 'not_chained' }
 
 export async function verifyLedger(db: Tx | Orm, companyId: number): Promise<{ ok: boolean; checked: number; problems: IntegrityProblem[] }> {
   const t = tableOf(journalEntry);
@@ -47,6 +47,9 @@ export async function verifyLedger(db: Tx | Orm, companyId: number): Promise<{ o
       cursor = { journalId, seq: e.chainSeq as number };
     }
   }
+  const loose = await db.select({ id: t.id, number: t.number, journalId: t.journalId }).from(t)
+    .where(and(eq(t.companyId, companyId), isNull(t.chainSeq), ne(t.status, 'draft'))).limit(1000);
+  for (const e of loose) problems.push({ entryId: e.id as number, number: e.number as string | null, journalId: e.journalId as number, reason: 'not_chained' });
   const heads = await db.select().from(ledgerChains).where(eq(ledgerChains.companyId, companyId));
   for (const h of heads) {
     const last = prevByJournal.get(h.journalId);

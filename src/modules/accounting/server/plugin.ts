@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../core/db/connect';
 import { tableOf } from '../../../core/db/entity-table';
@@ -8,9 +8,13 @@ import { AppError } from '../../../core/http/errors';
 import { requireCtx, requirePermission } from '../../../core/http/guard';
 import { accountingSettings } from '../model/accounting-settings.entity';
 import { beginningBalance } from '../model/beginning-balance.entity';
+import { invoice } from '../model/invoice.entity';
+import { invoiceHtml } from './invoice.print';
+import { htmlToPdf } from './pdf';
 import './account.hooks';
 import './beginning-balance.hooks';
 import './default-chart';
+import './demo';
 import './invoice.hooks';
 import './journal-entry.hooks';
 import './settings.hooks';
@@ -65,7 +69,7 @@ export function accountingServer(app: FastifyInstance, db: Database): void {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.journalEntry.rebuildBalances');
     const rows = await withTx(db, async (tx) => {
-      await tx.execute(sql`LOCK TABLE account_balances IN SHARE ROW EXCLUSIVE MODE`);
+      await tx.execute(sql`LOCK TABLE account_balances, account_day_balances IN SHARE ROW EXCLUSIVE MODE`);
       return rebuildBalances(tx, ctx.companyId);
     });
     return { rows };
@@ -77,6 +81,28 @@ export function accountingServer(app: FastifyInstance, db: Database): void {
     const raw = (req.body as { today?: unknown } | null)?.today;
     const today = typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : new Date().toISOString().slice(0, 10);
     return { updated: await withTx(db, (tx) => markOverdue(tx, ctx.companyId, today)) };
+  });
+
+  /** Print (HTML) and PDF of an invoice: ?lang=en|ar|both (bilingual layout). */
+  const invoiceDoc = async (req: FastifyRequest) => {
+    const ctx = await requireCtx(db, req);
+    requirePermission(ctx, 'accounting.invoice.print');
+    const raw = (req.params as { id?: string }).id ?? '';
+    if (!/^[1-9]\d{0,9}$/.test(raw)) throw new AppError(404, 'not_found', { en: 'Not found', ar: 'غير موجود' });
+    const inv = await getRecord(ctx, invoice, Number(raw));
+    const q = (req.query as { lang?: string }).lang;
+    const lang = q === 'ar' || q === 'en' || q === 'both' ? q : ctx.locale;
+    const co = (await db.orm.execute(sql`SELECT name_en AS "nameEn", name_ar AS "nameAr" FROM companies WHERE id = ${ctx.companyId}`)).rows[0] as { nameEn: string; nameAr: string };
+    return { html: invoiceHtml(inv, co, String((inv._refs as Record<string, unknown> | undefined)?.partnerId ?? ''), lang), number: String(inv.number ?? inv.id) };
+  };
+  app.get('/api/accounting/invoices/:id/print', async (req, reply) => {
+    const { html } = await invoiceDoc(req);
+    return reply.header('content-type', 'text/html; charset=utf-8').header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; font-src data:").send(html);
+  });
+  app.get('/api/accounting/invoices/:id/pdf', async (req, reply) => {
+    const { html, number } = await invoiceDoc(req);
+    const pdf = await htmlToPdf(html).catch((e) => { console.error(e); throw new AppError(500, 'pdf_failed', am.pdfFailed); });
+    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`).send(pdf);
   });
 
   registerReportRoutes(app, db);

@@ -13,6 +13,7 @@ import { NoAccess } from '../../../web/ui/NoAccess';
 import { notifyError, notifySuccess } from '../../../web/ui/notify';
 import { PageLoader } from '../../../web/ui/PageLoader';
 import { company } from '../model/company.entity';
+import { usePageTitle } from '../../../web/ui/usePageTitle';
 
 /**
  * /settings/company: the generic form of the signed-in user's company (GET/PATCH /api/admin/companies/:id),
@@ -26,6 +27,7 @@ export default function CompanySettings() {
   const record = useEntity(company, me?.company.id);
   const save = useSaveEntity(company);
   const m = useEntityMessages(company);
+  usePageTitle(t('settings.company'));
   if (!can(permissionCode(company, 'view'))) return <NoAccess />;
   return (
     <Container size="md" px={0}>
@@ -40,7 +42,7 @@ export default function CompanySettings() {
             <Text c="red">{m.loadError}</Text>
           ) : (
             <EntityForm
-              key={record.data.version}
+              key={record.data.id}
               def={company}
               mode="update"
               row={record.data}

@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../web/api/client';
 import { errorMessage, notifyError, notifySuccess } from '../../../web/ui/notify';
+import { PasswordField } from '../../../web/ui/PasswordField';
+import { mandatory } from '../../../web/ui/mandatory';
 
 /** Own password change (POST /api/auth/password); the server signs out the user's other sessions. */
 type Key = 'currentPassword' | 'newPassword' | 'repeat';
@@ -44,13 +46,16 @@ export function PasswordForm() {
   };
 
   const input = (k: Key, autoComplete: string) => (
-    <PasswordInput
+    <PasswordField
       label={labels[k]}
       value={values[k]}
-      onChange={(e) => setValues((v) => ({ ...v, [k]: e.currentTarget.value }))}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setValues((v) => ({ ...v, [k]: value }));
+      }}
       error={errors[k]}
       autoComplete={autoComplete}
-      withAsterisk
+      {...mandatory(true)}
     />
   );
 

@@ -13,6 +13,7 @@ import { notifyError, notifySuccess } from '../../../web/ui/notify';
 import { PageLoader } from '../../../web/ui/PageLoader';
 import { user } from '../model/user.entity';
 import { PasswordForm } from './PasswordForm';
+import { usePageTitle } from '../../../web/ui/usePageTitle';
 
 /**
  * /settings/profiles/{username}: full name, email, phone, avatar and preferred language, validated with the
@@ -41,6 +42,7 @@ export default function ProfilePage() {
     queryFn: () => api<Profile>(`/api/admin/profiles/${encodeURIComponent(username)}`),
   });
   const own = me?.user.username === username;
+  usePageTitle(profile.data?.fullName || username);
 
   if (profile.isPending) return <PageLoader />;
   if (profile.error) {
@@ -70,19 +72,23 @@ export default function ProfilePage() {
             {t('profiles.profile')}
           </Title>
           <EntityForm
-            key={JSON.stringify(p)}
+            key={username}
             def={user}
             mode="update"
             row={row}
             only={PROFILE_FIELDS}
             onSubmit={async (body) => {
               try {
-                const saved = await api<Profile>(`/api/admin/profiles/${encodeURIComponent(username)}`, { method: 'PATCH', body });
+                const saved = await api<Profile>(`/api/admin/profiles/${encodeURIComponent(username)}`, {
+                  method: 'PATCH',
+                  body: { ...body, version: profile.data.version },
+                });
                 if (saved) qc.setQueryData(key, saved);
                 else await qc.invalidateQueries({ queryKey: key });
                 if (own) await qc.invalidateQueries({ queryKey: meKey });
                 notifySuccess(t('profiles.saved'));
               } catch (e) {
+                if (isApiError(e, 409)) void qc.invalidateQueries({ queryKey: key });
                 notifyError(t('profiles.saveError'), e);
                 throw e;
               }

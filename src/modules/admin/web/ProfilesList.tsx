@@ -12,6 +12,7 @@ import { useLocale } from '../../../web/i18n/useLocale';
 import { PageLoader } from '../../../web/ui/PageLoader';
 import { user } from '../model/user.entity';
 import classes from './ProfilesList.module.css';
+import { usePageTitle } from '../../../web/ui/usePageTitle';
 
 /**
  * /settings/profiles/profiles: users with avatar, username and full name, each linking to its profile.
@@ -43,6 +44,7 @@ export default function ProfilesList() {
   const mayList = can(permissionCode(user, 'view'));
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
+  usePageTitle(t('profiles.title'));
   const list = useEntityList(user, { search: debounced || undefined, pageSize: 100, sort: 'username' }, mayList);
   const people: Person[] = mayList
     ? (list.data?.items ?? []).map((r) => ({ username: String(r.username), fullName: String(r.fullName ?? ''), avatar: (r.avatar as string) ?? null }))

@@ -6,6 +6,7 @@ import { useCan } from '../../../web/api/useAuth';
 import { useLocale } from '../../../web/i18n/useLocale';
 import { settingsPages } from './settingsPages';
 import classes from './SettingsHub.module.css';
+import { usePageTitle } from '../../../web/ui/usePageTitle';
 
 const icons: Record<string, Icon> = {
   company: IconBuilding,
@@ -21,6 +22,7 @@ export default function SettingsHub() {
   const { to, label } = useLocale();
   const can = useCan();
   const pages = settingsPages().filter((p) => can(p.permission));
+  usePageTitle(t('settings.title'));
   return (
     <Container size="lg" px={0}>
       <Title order={1} fz="h2">

@@ -29,5 +29,7 @@ export function settingsPages(): SettingsPage[] {
       }
     }
   }
-  return out;
+  // The company's own settings first, then those of the other modules.
+  const admin = (p: SettingsPage) => (p.route.startsWith('/settings/') || p.route.startsWith('/admin/') ? 0 : 1);
+  return out.sort((a, b) => admin(a) - admin(b));
 }

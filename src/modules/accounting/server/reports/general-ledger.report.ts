@@ -29,7 +29,7 @@ export const generalLedgerReport: ReportDef = {
     const rows = (r.rows as Record<string, string>[]).map((x) => {
       const o = opening.get(Number(x.accountId));
       const open = o ? o.debit.minus(o.credit) : new Decimal(0);
-      return { ...x, name: ctx.locale === 'ar' ? x.nameAr : x.nameEn, debit: money(new Decimal(x.debit)), credit: money(new Decimal(x.credit)),
+      return { ...x, name: ctx.locale === 'ar' ? x.nameAr : x.nameEn, debit: money(new Decimal(x.debit ?? 0)), credit: money(new Decimal(x.credit ?? 0)),
         opening: money(open), balance: money(open.plus(x.running!)), running: undefined };
     });
     const openings = [...opening.entries()].filter(([id]) => !p.accountId || id === p.accountId)

@@ -5,8 +5,8 @@ import { addDays } from './report-params';
 
 /**
  * Debit/credit totals per account over a date range, read from account_balances for whole months and from
- * journal_lines only for the partial months at the edges (or when filtering by journal or contact, which the
- * balances do not carry). This is what keeps reports from scanning the ledger.
+ * account_day_balances for the partial months at the edges; journal_lines only when filtering by journal or
+ * contact (which the balances do not carry). This is what keeps reports from scanning the ledger.
  */
 export interface AccountRow { id: number; code: string; nameEn: string; nameAr: string; type: string; subtype: string | null; parentId: number | null; isLeaf: boolean }
 export type Totals = Map<number, { debit: Decimal; credit: Decimal }>;
@@ -32,11 +32,14 @@ export async function accountTotals(db: Orm, companyId: number, from: string | n
   };
   const firstFull = start === monthStart(start) ? start : nextMonth(start);
   const lastFullEnd = addDays(nextMonth(to), -1) === to ? to : addDays(monthStart(to), -1);
-  if (f.journalId || f.contactId || firstFull > lastFullEnd) lines(start, to);
+  const days = (a: string, b: string) =>
+    parts.push(sql`SELECT account_id, debit, credit FROM account_day_balances WHERE company_id = ${companyId} AND day BETWEEN ${a} AND ${b}`);
+  if (f.journalId || f.contactId) lines(start, to);
+  else if (firstFull > lastFullEnd) days(start, to);
   else {
     parts.push(sql`SELECT account_id, debit, credit FROM account_balances WHERE company_id = ${companyId} AND month BETWEEN ${firstFull} AND ${monthStart(lastFullEnd)}`);
-    if (start < firstFull) lines(start, addDays(firstFull, -1));
-    if (to > lastFullEnd) lines(addDays(lastFullEnd, 1), to);
+    if (start < firstFull) days(start, addDays(firstFull, -1));
+    if (to > lastFullEnd) days(addDays(lastFullEnd, 1), to);
   }
   const r = await db.execute(sql`SELECT account_id AS "accountId", sum(debit)::text AS debit, sum(credit)::text AS credit
     FROM (${sql.join(parts, sql` UNION ALL `)}) x GROUP BY account_id`);

@@ -62,7 +62,7 @@ function nextStart(s: string, p: Period): string {
 
 /** Buckets covering [from, to], clipped to the range; at most 60 (the rest is refused). */
 export function periodsBetween(from: string, to: string, p: Period): { key: string; label: Label; from: string; to: string }[] {
-  const out = [];
+  const out: { key: string; label: Label; from: string; to: string }[] = [];
   for (let start = startOf(from, p); start <= to; start = nextStart(start, p)) {
     const f = start < from ? from : start;
     const end = addDays(nextStart(start, p), -1);

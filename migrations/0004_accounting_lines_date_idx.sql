@@ -1,0 +1,1 @@
+CREATE INDEX "journal_lines_date_idx" ON "journal_lines" USING btree ("company_id","date");

@@ -1,0 +1,128 @@
+import { ActionIcon, Button, Group, Input, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Label } from '../../core/i18n/locale';
+import { entities } from '../../modules/registry';
+import { useLocale } from '../i18n/useLocale';
+import { RefSelect } from './RefSelect';
+import { RefTitle } from './RefTitle';
+
+/**
+ * A table editor for json "lines" fields (journal lines, invoice lines): one row per line, a column per line
+ * field, rows added and removed. Amounts stay strings. Modules describe their columns; this knows no business.
+ * In view mode it renders the same table read-only (detail pages).
+ */
+export type Line = Record<string, unknown>;
+
+export interface LineColumn {
+  key: string;
+  label: Label;
+  kind: 'ref' | 'decimal' | 'text' | 'computed';
+  target?: string;
+  width?: number | string;
+  /** For 'computed' columns: the shown value. */
+  compute?: (line: Line) => string;
+}
+
+interface Props {
+  label?: string;
+  columns: LineColumn[];
+  value: unknown;
+  onChange?: (lines: Line[]) => void;
+  emptyLine: () => Line;
+  error?: string;
+  disabled?: boolean;
+  view?: boolean;
+  footer?: (lines: Line[]) => ReactNode;
+}
+
+const known = new Set(entities.map((e) => e.name));
+
+export function LinesEditor({ label: fieldLabel, columns: all, value, onChange, emptyLine, error, disabled, view, footer }: Props) {
+  const { t } = useTranslation();
+  const { label } = useLocale();
+  const lines: Line[] = Array.isArray(value) ? (value as Line[]) : [];
+  const columns = all.filter((c) => c.kind !== 'ref' || known.has(c.target!));
+  const set = (i: number, key: string, v: unknown) => onChange?.(lines.map((l, j) => (j === i ? { ...l, [key]: v } : l)));
+
+  const cell = (c: LineColumn, line: Line, i: number) => {
+    const v = line[c.key];
+    if (c.kind === 'computed') return <Text size="sm" ff="monospace" dir="ltr" ta="end">{c.compute!(line)}</Text>;
+    if (view) {
+      if (c.kind === 'ref') return v ? <RefTitle target={c.target!} id={Number(v)} /> : <Text c="dimmed">{t('common.none')}</Text>;
+      return (
+        <Text size="sm" ff={c.kind === 'decimal' ? 'monospace' : undefined} dir={c.kind === 'decimal' ? 'ltr' : 'auto'} ta={c.kind === 'decimal' ? 'end' : undefined}>
+          {v === null || v === undefined || v === '' ? t('common.none') : String(v)}
+        </Text>
+      );
+    }
+    const aria = label(c.label);
+    if (c.kind === 'ref')
+      return (
+        <RefSelect target={c.target!} aria-label={aria} size="xs" value={v === null || v === undefined || v === '' ? null : String(v)}
+          onChange={(s) => set(i, c.key, s === null ? null : Number(s))} disabled={disabled} placeholder="" />
+      );
+    return (
+      <TextInput aria-label={aria} size="xs" value={v === null || v === undefined ? '' : String(v)} disabled={disabled}
+        onChange={(e) => set(i, c.key, e.currentTarget.value)}
+        dir={c.kind === 'decimal' ? 'ltr' : 'auto'} inputMode={c.kind === 'decimal' ? 'decimal' : undefined}
+        styles={c.kind === 'decimal' ? { input: { textAlign: 'end', fontFamily: 'var(--mantine-font-family-monospace)' } } : undefined} />
+    );
+  };
+
+  return (
+    <Input.Wrapper label={fieldLabel} error={error}>
+      <Table.ScrollContainer minWidth={720} mt={fieldLabel ? 6 : 0}>
+        <Table withTableBorder verticalSpacing={6} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={36}>#</Table.Th>
+              {columns.map((c) => (
+                <Table.Th key={c.key} w={c.width} ta={c.kind === 'decimal' || c.kind === 'computed' ? 'end' : undefined}>
+                  {label(c.label)}
+                </Table.Th>
+              ))}
+              {!view && <Table.Th w={44} />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length + 2}>
+                  <Text c="dimmed" ta="center" size="sm">{t('common.noData')}</Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {lines.map((line, i) => (
+              <Table.Tr key={i}>
+                <Table.Td c="dimmed">{i + 1}</Table.Td>
+                {columns.map((c) => (
+                  <Table.Td key={c.key}>{cell(c, line, i)}</Table.Td>
+                ))}
+                {!view && (
+                  <Table.Td>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('form.removeLine', { n: i + 1 })} disabled={disabled}
+                      onClick={() => onChange?.(lines.filter((_, j) => j !== i))}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" mt="xs">
+        {!view ? (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} disabled={disabled} onClick={() => onChange?.([...lines, emptyLine()])}>
+            {t('form.addLine')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        {footer?.(lines)}
+      </Group>
+    </Input.Wrapper>
+  );
+}
