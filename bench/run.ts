@@ -4,7 +4,8 @@
  */
 import { bundleBench } from './bundle-size.bench';
 import { contactsSearchBench } from './contacts-search.bench';
-import { pgAvailable } from './bench-db';
+import { spawnSync } from 'node:child_process';
+import { BENCH_PG_ADMIN, pgAvailable } from './bench-db';
 import { startupBench } from './startup.bench';
 
 const only = process.env.BENCH_ONLY?.split(',');
@@ -19,5 +20,14 @@ if (want('contacts')) {
   if (await pgAvailable()) print(await contactsSearchBench('postgres', rows));
   else print(['contact search on PostgreSQL: skipped (no server at BENCH_DATABASE_URL)']);
   print(await contactsSearchBench('pglite', rows));
+}
+if (want('ledger')) {
+  // Accounting: trial balance / balance sheet over 1M lines vs brute force, posting over HTTP vs raw SQL.
+  if (await pgAvailable()) {
+    console.log('ledger (accounting) on PostgreSQL:');
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/modules/accounting/bench/ledger.bench.ts', process.env.BENCH_LEDGER_LINES ?? '1000000'], {
+      stdio: 'inherit', env: { ...process.env, TEST_DB: 'postgres', TEST_DATABASE_URL: BENCH_PG_ADMIN },
+    });
+  } else print(['ledger benchmarks: skipped (no PostgreSQL at BENCH_DATABASE_URL)']);
 }
 process.exit(0);

@@ -16,8 +16,7 @@ const L = {
 } as const;
 
 async function confirmIfAsked(page: Page, label: string) {
-  const btn = page.getByRole('dialog').getByRole('button', { name: label, exact: true });
-  if (await btn.isVisible().catch(() => false)) await btn.click();
+  await page.getByRole('dialog').getByRole('button', { name: label, exact: true }).click({ timeout: 5000 }).catch(() => {});
 }
 
 for (const lang of ['en', 'ar'] as const) {

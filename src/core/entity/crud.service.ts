@@ -44,7 +44,10 @@ async function attachRefTitles(tx: Tx | Ctx['db']['orm'], ctx: Ctx, def: AnyEnti
     if (!ids.length) continue;
     const target = entityByName(fl.target);
     const t = tableOf(target);
-    const titles = await tx.select({ id: t.id, title: t[target.titleField] }).from(t).where(inArray(t.id, ids));
+    // Titles in the caller's language: an Arabic twin of the title field (nameAr, or <title>Ar) when it has one.
+    const arKey = ctx.locale === 'ar' ? ['nameAr', `${target.titleField.replace(/En$/, '')}Ar`].find((k) => k in target.fields && t[k]) : undefined;
+    const titleCol = arKey ? sql`coalesce(nullif(${t[arKey]}, ''), ${t[target.titleField]}::text)` : t[target.titleField];
+    const titles = await tx.select({ id: t.id, title: titleCol }).from(t).where(inArray(t.id, ids));
     const map = new Map(titles.map((x) => [x.id as number, x.title]));
     for (const r of rows) {
       if (typeof r[key] !== 'number') continue;

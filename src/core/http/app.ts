@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -72,9 +72,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerFileRoutes(app, opts.db);
   await opts.extend?.(app);
 
+  // index.html is re-read when the build changes, so a running server never points at deleted chunks.
   const webDir = opts.webDir;
-  const indexHtml = webDir && existsSync(join(webDir, 'index.html')) ? readFileSync(join(webDir, 'index.html'), 'utf8') : null;
-  if (webDir && indexHtml) {
+  const indexPath = webDir ? join(webDir, 'index.html') : null;
+  let cached: { mtime: number; html: string } | null = null;
+  const indexHtml = (): string | null => {
+    if (!indexPath || !existsSync(indexPath)) return null;
+    const mtime = statSync(indexPath).mtimeMs;
+    if (!cached || cached.mtime !== mtime) cached = { mtime, html: readFileSync(indexPath, 'utf8') };
+    return cached.html;
+  };
+  if (webDir && existsSync(webDir)) {
     await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, setHeaders: (reply, path) => {
       reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     } });
@@ -82,10 +90,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((req, reply) => {
     const locale = localeOf(req);
     const path = req.url.split('?')[0]!;
-    if (path.startsWith('/api/') || path === '/api' || !indexHtml || req.method !== 'GET' || path.startsWith('/assets/') || path.startsWith('/builds/')) {
+    const html = req.method === 'GET' ? indexHtml() : null;
+    if (path.startsWith('/api/') || path === '/api' || !html || path.startsWith('/assets/') || path.startsWith('/builds/')) {
       return reply.code(404).send({ error: { code: 'not_found', message: tr(messages.pageNotFound, locale, { path: path.slice(0, 200) }) } });
     }
-    return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
   return app;
 }

@@ -90,6 +90,14 @@ describe('contacts through the generic API', () => {
     expect(res.json().error.fields.branchId).toMatch(/does not exist/);
   });
 
+  it('names referenced records in the caller language', async () => {
+    const b = (await t.admin.post('/api/contacts/branches', { name: 'Riyadh', nameAr: 'الرياض' })).json();
+    const c = (await t.admin.post('/api/contacts/contacts', { kind: 'individual', name: 'Ref test', branchId: b.id })).json();
+    expect(c._refs.branchId).toBe('Riyadh');
+    const ar = await t.admin.req('GET', `/api/contacts/contacts/${c.id}`, undefined, { cookie: t.admin.cookie.replace('locale=en', 'locale=ar') });
+    expect(ar.json()._refs.branchId).toBe('الرياض');
+  });
+
   it('exports the filtered list as Excel', async () => {
     const res = await t.admin.get('/api/contacts/contacts/export.xlsx?filter[isVendor]=true');
     expect(res.statusCode).toBe(200);

@@ -25,6 +25,10 @@ export function LocaleSwitch() {
       lang={other}
       onClick={() => {
         writeLocaleCookie(other);
+        // The page's language and direction change with the URL, before the new tree renders (LocaleRoot
+        // sets them again on mount; this avoids a moment with an Arabic URL and a left-to-right page).
+        document.documentElement.lang = other;
+        document.documentElement.dir = other === 'ar' ? 'rtl' : 'ltr';
         void navigate(withLocale(pathname, other) + search + hash);
       }}
     >
