@@ -19,7 +19,7 @@ export function isSingleton(def: AnyEntity): boolean {
   return def.operations?.create === false && def.operations?.delete === false && def.operations?.update !== false;
 }
 
-export function EntitySingleton({ def }: { def: AnyEntity }) {
+export function EntitySingleton({ def, onSaved, children }: { def: AnyEntity; onSaved?: () => Promise<void> | void; children?: React.ReactNode }) {
   const { t } = useTranslation();
   const { label } = useLocale();
   const can = useCan();
@@ -43,7 +43,10 @@ export function EntitySingleton({ def }: { def: AnyEntity }) {
         row={record.data}
         readOnly={!can(permissionCode(def, 'change'))}
         confirmMessage={m.confirmEdit}
-        onSubmit={(values) => save(record.data, values)}
+        onSubmit={async (values) => {
+          await save(record.data, values);
+          await onSaved?.();
+        }}
       />
     );
 
@@ -55,6 +58,7 @@ export function EntitySingleton({ def }: { def: AnyEntity }) {
       <Paper withBorder radius="md" p="lg">
         {body}
       </Paper>
+      {children}
       {record.data && (
         <Paper withBorder radius="md" p="lg" id="history">
           <Title order={2} fz="lg" mb="md">
