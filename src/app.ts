@@ -6,6 +6,7 @@ import { entities } from './modules/registry';
 import { adminServer } from './modules/admin/server/plugin';
 import './modules/contacts/server/demo';
 import { accountingServer } from './modules/accounting/server/plugin';
+import { inventoryServer } from './modules/inventory/server/plugin';
 
 /** The composition root: the engine plus every module's server side. */
 export const VERSION = process.env.npm_package_version ?? '0.1.0';
@@ -16,6 +17,7 @@ export async function createApp(db: Database, opts: { webDir?: string; logger?: 
     extend: (app) => {
       adminServer(app, db, { demo: opts.demo ?? true });
       accountingServer(app, db);
+      inventoryServer(app, db);
     },
   });
 }

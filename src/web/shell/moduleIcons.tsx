@@ -1,10 +1,11 @@
-import { IconAddressBook, IconApps, IconCalculator, IconSettings, type Icon } from '@tabler/icons-react';
+import { IconAddressBook, IconApps, IconCalculator, IconPackages, IconSettings, type Icon } from '@tabler/icons-react';
 
 /** Module icons by the names manifests use; only these icons are bundled. Add one line per new icon name. */
 const icons: Record<string, Icon> = {
   settings: IconSettings,
   'address-book': IconAddressBook,
   calculator: IconCalculator,
+  packages: IconPackages,
 };
 
 export function ModuleIcon({ name, size = 18 }: { name: string; size?: number }) {

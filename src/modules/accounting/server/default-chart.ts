@@ -26,6 +26,7 @@ const CHART: A[] = [
   ['2101', 'Accounts payable', 'الذمم الدائنة - الموردون', 'liability', 'payable', '21'],
   ['2102', 'VAT payable (output)', 'ضريبة القيمة المضافة المستحقة', 'liability', 'tax', '21'],
   ['2103', 'Accrued expenses', 'مصروفات مستحقة', 'liability', 'current_liability', '21'],
+  ['2104', 'Goods received not invoiced', 'بضاعة مستلمة لم تصل فواتيرها', 'liability', 'current_liability', '21'],
   ['22', 'Long-term loans', 'القروض طويلة الأجل', 'liability', 'long_term_liability', '2'],
   ['3', 'Equity', 'حقوق الملكية', 'equity', null, null],
   ['3101', "Owner's capital", 'رأس المال', 'equity', 'equity', '3'],
@@ -35,12 +36,14 @@ const CHART: A[] = [
   ['4101', 'Sales revenue', 'إيرادات المبيعات', 'income', 'revenue', '4'],
   ['4102', 'Sales returns', 'مردودات المبيعات', 'income', 'revenue', '4'],
   ['4103', 'Other income', 'إيرادات أخرى', 'income', 'other_income', '4'],
+  ['4104', 'Inventory gains', 'أرباح فروقات المخزون', 'income', 'other_income', '4'],
   ['5', 'Expenses', 'المصروفات', 'expense', null, null],
   ['5101', 'Cost of goods sold', 'تكلفة البضاعة المباعة', 'expense', 'cost_of_sales', '5'],
   ['5102', 'Salaries and wages', 'الرواتب والأجور', 'expense', 'operating_expense', '5'],
   ['5103', 'Rent', 'الإيجار', 'expense', 'operating_expense', '5'],
   ['5104', 'Discounts allowed', 'الخصم المسموح به', 'expense', 'operating_expense', '5'],
   ['5105', 'General expenses', 'مصروفات عمومية وإدارية', 'expense', 'operating_expense', '5'],
+  ['5106', 'Inventory losses and scrap', 'خسائر وإتلاف المخزون', 'expense', 'operating_expense', '5'],
 ];
 
 const JOURNALS = [
@@ -50,6 +53,7 @@ const JOURNALS = [
   ['BNK', 'Bank', 'البنك', 'bank', 'BNK', '1102', '1102'],
   ['GEN', 'General', 'اليومية العامة', 'general', 'JV', null, null],
   ['OPN', 'Opening balances', 'الأرصدة الافتتاحية', 'general', 'OB', null, null],
+  ['STK', 'Inventory valuation', 'تقييم المخزون', 'general', 'STK', null, null],
 ] as const;
 
 const CATEGORIES = [
