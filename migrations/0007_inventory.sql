@@ -214,6 +214,10 @@ CREATE TABLE "inventory_settings" (
 	"enable_batch_tracking" boolean DEFAULT false NOT NULL,
 	"enable_serial_tracking" boolean DEFAULT false NOT NULL,
 	"enable_expiry_tracking" boolean DEFAULT false NOT NULL,
+	"vendor_location_id" integer,
+	"customer_location_id" integer,
+	"adjustment_location_id" integer,
+	"scrap_location_id" integer,
 	"default_uom_id" integer,
 	"minimum_replenishment_level" numeric(20, 6) DEFAULT '0',
 	"auto_replenishment" boolean DEFAULT false NOT NULL,
@@ -513,6 +517,14 @@ ALTER TABLE "inventory_settings" ADD CONSTRAINT "inventory_settings_default_ware
 --> statement-breakpoint
 ALTER TABLE "inventory_settings" ADD CONSTRAINT "inventory_settings_default_location_id_locations_id_fk" FOREIGN KEY ("default_location_id") REFERENCES "public"."locations"("id") ON DELETE restrict ON UPDATE no action;
 --> statement-breakpoint
+ALTER TABLE "inventory_settings" ADD CONSTRAINT "inventory_settings_vendor_location_id_locations_id_fk" FOREIGN KEY ("vendor_location_id") REFERENCES "public"."locations"("id") ON DELETE restrict ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "inventory_settings" ADD CONSTRAINT "inventory_settings_customer_location_id_locations_id_fk" FOREIGN KEY ("customer_location_id") REFERENCES "public"."locations"("id") ON DELETE restrict ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "inventory_settings" ADD CONSTRAINT "inventory_settings_adjustment_location_id_locations_id_fk" FOREIGN KEY ("adjustment_location_id") REFERENCES "public"."locations"("id") ON DELETE restrict ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "inventory_settings" ADD CONSTRAINT "inventory_settings_scrap_location_id_locations_id_fk" FOREIGN KEY ("scrap_location_id") REFERENCES "public"."locations"("id") ON DELETE restrict ON UPDATE no action;
+--> statement-breakpoint
 ALTER TABLE "inventory_settings" ADD CONSTRAINT "inventory_settings_default_uom_id_uoms_id_fk" FOREIGN KEY ("default_uom_id") REFERENCES "public"."uoms"("id") ON DELETE restrict ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "inventory_settings" ADD CONSTRAINT "inventory_settings_journal_id_journals_id_fk" FOREIGN KEY ("journal_id") REFERENCES "public"."journals"("id") ON DELETE restrict ON UPDATE no action;
@@ -772,6 +784,14 @@ CREATE INDEX "locations_search_trgm" ON "locations" USING gin ("search_text" gin
 CREATE INDEX "inventory_settings_default_warehouse_id_idx" ON "inventory_settings" USING btree ("company_id","default_warehouse_id");
 --> statement-breakpoint
 CREATE INDEX "inventory_settings_default_location_id_idx" ON "inventory_settings" USING btree ("company_id","default_location_id");
+--> statement-breakpoint
+CREATE INDEX "inventory_settings_vendor_location_id_idx" ON "inventory_settings" USING btree ("company_id","vendor_location_id");
+--> statement-breakpoint
+CREATE INDEX "inventory_settings_customer_location_id_idx" ON "inventory_settings" USING btree ("company_id","customer_location_id");
+--> statement-breakpoint
+CREATE INDEX "inventory_settings_adjustment_location_id_idx" ON "inventory_settings" USING btree ("company_id","adjustment_location_id");
+--> statement-breakpoint
+CREATE INDEX "inventory_settings_scrap_location_id_idx" ON "inventory_settings" USING btree ("company_id","scrap_location_id");
 --> statement-breakpoint
 CREATE INDEX "inventory_settings_default_uom_id_idx" ON "inventory_settings" USING btree ("company_id","default_uom_id");
 --> statement-breakpoint

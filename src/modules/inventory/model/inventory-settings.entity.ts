@@ -24,6 +24,10 @@ export const inventorySettings = defineEntity({
     enableBatchTracking: f.boolean({ en: 'Batch (lot) tracking', ar: 'تتبع الدفعات' }),
     enableSerialTracking: f.boolean({ en: 'Serial number tracking', ar: 'تتبع الأرقام التسلسلية' }),
     enableExpiryTracking: f.boolean({ en: 'Expiry tracking', ar: 'تتبع تاريخ الانتهاء' }),
+    vendorLocationId: f.ref({ en: 'Vendors location', ar: 'موقع الموردين' }, 'location'),
+    customerLocationId: f.ref({ en: 'Customers location', ar: 'موقع العملاء' }, 'location'),
+    adjustmentLocationId: f.ref({ en: 'Inventory adjustment location', ar: 'موقع تسويات المخزون' }, 'location'),
+    scrapLocationId: f.ref({ en: 'Default scrap location', ar: 'موقع الإتلاف الافتراضي' }, 'location'),
     defaultUomId: f.ref({ en: 'Default UOM', ar: 'وحدة القياس الافتراضية' }, 'uom'),
     minimumReplenishmentLevel: f.quantity({ en: 'Minimum stock replenishment level', ar: 'الحد الأدنى لإعادة التزويد' }, { min: 'nonNegative', default: '0' }),
     autoReplenishment: f.boolean({ en: 'Auto replenishment', ar: 'إعادة التزويد التلقائي' }),
@@ -38,6 +42,7 @@ export const inventorySettings = defineEntity({
   form: {
     sections: [
       { title: { en: 'Stock', ar: 'المخزون' }, fields: ['defaultWarehouseId', 'defaultLocationId', 'defaultUomId', 'valuationMethod', 'allowNegativeStock', 'auditTrail'] },
+      { title: { en: 'Counterpart locations', ar: 'المواقع المقابلة' }, fields: ['vendorLocationId', 'customerLocationId', 'adjustmentLocationId', 'scrapLocationId'] },
       { title: { en: 'Tracking and alerts', ar: 'التتبع والتنبيهات' }, fields: ['enableBatchTracking', 'enableSerialTracking', 'enableExpiryTracking', 'stockExpiryAlertDays', 'lowStockThreshold', 'minimumReplenishmentLevel', 'autoReplenishment'] },
       { title: { en: 'Accounting', ar: 'المحاسبة' }, fields: ['journalId', 'stockInputAccountId', 'lossAccountId', 'gainAccountId'] },
     ],
