@@ -11,12 +11,12 @@ import { inventoryServer } from './modules/inventory/server/plugin';
 /** The composition root: the engine plus every module's server side. */
 export const VERSION = process.env.npm_package_version ?? '0.1.0';
 
-export async function createApp(db: Database, opts: { webDir?: string; logger?: boolean; demo?: boolean; trustProxy?: boolean } = {}): Promise<FastifyInstance> {
+export async function createApp(db: Database, opts: { webDir?: string; logger?: boolean; demo?: boolean; trustProxy?: boolean; jobs?: boolean } = {}): Promise<FastifyInstance> {
   return buildApp({
     db, entities, version: VERSION, webDir: opts.webDir, logger: opts.logger, trustProxy: opts.trustProxy,
     extend: (app) => {
       adminServer(app, db, { demo: opts.demo ?? true });
-      accountingServer(app, db);
+      accountingServer(app, db, { jobs: opts.jobs });
       inventoryServer(app, db);
     },
   });

@@ -14,7 +14,7 @@ const host = env.HOST ?? '0.0.0.0';
 const db = await openDatabase({ DATABASE_URL: env.DATABASE_URL, DATA_DIR: env.DATA_DIR ?? './data' });
 const first = await ensureFirstAdmin(db, env);
 const webDir = fileURLToPath(new URL('../dist', import.meta.url));
-const app = await createApp(db, { webDir, logger: env.LOG !== 'off', demo: env.DEMO_DATA !== 'off', trustProxy: env.TRUST_PROXY === '1' });
+const app = await createApp(db, { webDir, logger: env.LOG !== 'off', demo: env.DEMO_DATA !== 'off', trustProxy: env.TRUST_PROXY === '1', jobs: true });
 await app.listen({ port, host });
 const ms = Math.round(performance.now() - t0);
 console.log(`Daftar ERP is running at http://localhost:${port} (database: ${db.kind}, ready in ${ms} ms)`);

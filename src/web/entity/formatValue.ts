@@ -2,6 +2,7 @@ import type { AnyEntity } from '../../core/entity/define';
 import type { Field } from '../../core/entity/field';
 import { type Locale, tr } from '../../core/i18n/locale';
 import { i18next } from '../i18n/i18n';
+import { formatDecimal } from './formatDecimal';
 
 /**
  * Plain-text rendering of a field value in the page's language: enum labels from the definition, Yes/No,
@@ -39,6 +40,7 @@ export function formatValue(field: Field | undefined, value: unknown, locale: Lo
       const o = field.options.find((x) => x.value === value);
       return o ? tr(o.label, locale) : String(value);
     }
+    case 'decimal': return formatDecimal(value, field.scale >= 6 ? 0 : 2);
     case 'date': return formatDate(String(value), locale);
     case 'datetime': return formatDateTime(String(value), locale);
     case 'ref': return refTitle ?? `#${String(value)}`;

@@ -20,13 +20,15 @@ import './journal-entry.hooks';
 import './settings.hooks';
 import './tax.hooks';
 import { markOverdue } from './invoice.service';
+import { startOverdueJob } from './overdue.job';
 import { rebuildBalances } from './ledger.balances';
 import { verifyLedger } from './ledger.verify';
 import { am } from './messages';
 import { registerReportRoutes } from './reports/reports.routes';
 
 /** The accounting module's server side: hooks, the default chart, ledger maintenance and report routes. */
-export function accountingServer(app: FastifyInstance, db: Database): void {
+export function accountingServer(app: FastifyInstance, db: Database, opts: { jobs?: boolean } = {}): void {
+  if (opts.jobs) startOverdueJob(app, db);
   // The spec's message for an unknown beginning balance id, on every /beginning-balances/:id route.
   app.addHook('preHandler', async (req) => {
     const url = req.routeOptions.url ?? '';

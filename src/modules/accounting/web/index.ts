@@ -5,7 +5,10 @@ import type { ModuleWeb } from '../../../web/moduleWeb';
 const REPORT_SLUGS = ['trial-balance', 'detailed-trial-balance', 'general-ledger', 'balance-sheet', 'income-statement', 'cash-flow-statement', 'accounts-receivable-aging'];
 
 export const web: ModuleWeb = {
-  screens: REPORT_SLUGS.map((slug) => ({ route: `/accounting/reports/${slug}`, load: () => import('./ReportScreen') })),
+  screens: [
+    ...REPORT_SLUGS.map((slug) => ({ route: `/accounting/reports/${slug}`, load: () => import('./ReportScreen') })),
+    { route: '/accounting/accounts/invoicedetails/{id}', load: () => import('./InvoiceDetailScreen') },
+  ],
   widgets: {
     entryLines: () => import('./EntryLinesWidget'),
     invoiceLines: () => import('./InvoiceLinesWidget'),

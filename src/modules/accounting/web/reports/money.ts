@@ -1,11 +1,2 @@
-/** Formats a decimal string ("-12345.6") for display ("-12,345.60") without ever turning it into a float. */
-export function formatMoney(v: unknown, decimals = 2): string {
-  if (v === null || v === undefined || v === '') return '';
-  const m = /^\s*(-)?(\d*)(?:\.(\d*))?\s*$/.exec(String(v));
-  if (!m) return String(v);
-  const int = (m[2] || '0').replace(/^0+(?=\d)/, '');
-  const frac = (m[3] ?? '').padEnd(decimals, '0');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const zero = /^0*$/.test(int + frac);
-  return `${m[1] && !zero ? '-' : ''}${grouped}${frac ? '.' + frac : ''}`;
-}
+/** Money in reports: two decimals at least, grouped (see src/web/entity/formatDecimal.ts). */
+export { formatDecimal as formatMoney } from '../../../../web/entity/formatDecimal';

@@ -1,0 +1,113 @@
+import { Anchor, Button, Container, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCash, IconFileTypePdf, IconPrinter, IconReceiptRefund } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { permissionCode } from '../../../core/entity/define';
+import { entityByName } from '../../registry';
+import { api } from '../../../web/api/client';
+import { download } from '../../../web/api/download';
+import { useCan } from '../../../web/api/useAuth';
+import { type Row, useEntity, useEntityList } from '../../../web/api/useEntityQueries';
+import EntityDetailPage from '../../../web/entity/EntityDetailPage';
+import { formatDate } from '../../../web/entity/formatValue';
+import { useLocale } from '../../../web/i18n/useLocale';
+import { useConfirm } from '../../../web/ui/ConfirmProvider';
+import { notifyError, notifySuccess } from '../../../web/ui/notify';
+import { InvoicePaymentDialog } from './InvoicePaymentDialog';
+import { tx } from './invoiceTexts';
+import { formatMoney } from './reports/money';
+
+/**
+ * An invoice: the generic record page, then what the generic page cannot offer: its payments, "Record payment"
+ * (partial or full), "Credit note", print and PDF in the page's language or bilingual.
+ */
+const POSTED_UNPAID = ['CONFIRMED', 'SENT', 'DELIVERED', 'OVERDUE', 'PROCESSING', 'PARTIALLY_PAID'];
+const invoiceDef = entityByName('invoice');
+const paymentDef = entityByName('invoicePayment');
+
+function InvoiceExtras({ invoice }: { invoice: Row }) {
+  const { label, locale, to } = useLocale();
+  const can = useCan();
+  const confirm = useConfirm();
+  const qc = useQueryClient();
+  const [paying, setPaying] = useState(false);
+  const payments = useEntityList(paymentDef, { filters: { invoiceId: String(invoice.id) }, sort: 'date', pageSize: 100 });
+  const credit = useMutation({
+    mutationFn: () => api<Row>(`/api/accounting/invoices/${invoice.id}/creditNote`, { method: 'POST', body: {} }),
+    onSuccess: () => { notifySuccess(label(tx.creditNoteDone)); void qc.invalidateQueries({ queryKey: ['entity'] }); },
+    onError: (e) => notifyError(label(tx.creditNoteFailed), e),
+  });
+  const status = String(invoice.status);
+  const canPay = POSTED_UNPAID.includes(status) && Number(invoice.dueAmount) > 0 && can(permissionCode(invoiceDef, 'recordPayment'));
+  const canCredit = POSTED_UNPAID.includes(status) && !invoice.isCreditNote && can(permissionCode(invoiceDef, 'creditNote'));
+  const canPrint = can(permissionCode(invoiceDef, 'print'));
+  const pdf = (lang: string) => download(`/api/accounting/invoices/${invoice.id}/pdf?lang=${lang}`, `${String(invoice.number ?? invoice.id)}.pdf`)
+    .catch((e) => notifyError(label(tx.pdfFailed), e));
+  const onCredit = async () => {
+    if (await confirm({ message: label(tx.creditNoteAsk) })) credit.mutate();
+  };
+  const items = payments.data?.items ?? [];
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} fz="md">{label(tx.payments)}</Title>
+          <Group gap="xs">
+            {canPay && <Button leftSection={<IconCash size={16} />} onClick={() => setPaying(true)}>{label(tx.recordPayment)}</Button>}
+            {canCredit && <Button variant="light" color="orange" leftSection={<IconReceiptRefund size={16} />} loading={credit.isPending} onClick={() => void onCredit()}>{label(tx.creditNote)}</Button>}
+            {canPrint && (
+              <>
+                <Button variant="default" component="a" href={`/api/accounting/invoices/${invoice.id}/print?lang=${locale}`} target="_blank" rel="noopener" leftSection={<IconPrinter size={16} />}>{label(tx.print)}</Button>
+                <Button variant="default" leftSection={<IconFileTypePdf size={16} />} onClick={() => void pdf(locale)}>{label(tx.pdf)}</Button>
+                <Button variant="default" leftSection={<IconFileTypePdf size={16} />} onClick={() => void pdf('both')}>{label(tx.pdfBoth)}</Button>
+              </>
+            )}
+          </Group>
+        </Group>
+        {items.length === 0 ? (
+          <Text c="dimmed" size="sm">{label(tx.noPayments)}</Text>
+        ) : (
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{label(tx.date)}</Table.Th>
+                <Table.Th>{label(tx.reference)}</Table.Th>
+                <Table.Th ta="end">{label(tx.amount)}</Table.Th>
+                <Table.Th>{label(tx.entry)}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>{formatDate(String(p.date), locale)}</Table.Td>
+                  <Table.Td>{String(p.reference ?? '')}</Table.Td>
+                  <Table.Td ta="end" dir="ltr">{formatMoney(p.amount)}</Table.Td>
+                  <Table.Td>
+                    {p.entryId ? <Anchor component={Link} to={to(`/accounting/journals/journals-entrydetails/${String(p.entryId)}`)}>{p._refs?.entryId ?? `#${String(p.entryId)}`}</Anchor> : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+      {paying && <InvoicePaymentDialog invoice={invoice} opened onClose={() => setPaying(false)} />}
+    </Paper>
+  );
+}
+
+export default function InvoiceDetailScreen() {
+  const id = Number(useParams().id);
+  const record = useEntity(invoiceDef, id);
+  return (
+    <Stack gap="md">
+      <EntityDetailPage def={invoiceDef} basePath="/accounting/accounts/invoice" />
+      {record.data && (
+        <Container size="xl" px={0} w="100%">
+          <InvoiceExtras invoice={record.data} />
+        </Container>
+      )}
+    </Stack>
+  );
+}
