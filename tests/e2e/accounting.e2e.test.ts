@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, SCREENS, startE2E, waitPath } from './harness';
 
 /**
- * An accountant's path through the books in both languages: post a journal entry, confirm an invoice and record
+ * An accountant's path through the books in both languages: create an account, post a journal entry on it, confirm an invoice and record
  * a partial payment from its page, read the trial balance and balance sheet (they must agree with the API and
  * balance), and download the trial balance as Excel and PDF (the Arabic PDF is rendered to PNG to be looked at).
  */
@@ -17,17 +17,19 @@ afterAll(async () => { await e?.close(); });
 
 const L = {
   en: {
-    prefix: '', newEntry: /^New Journal entry$/, newInvoice: /^New Invoice$/, journal: 'Journal', date: 'Date', reference: 'Reference',
+    prefix: '', newAccount: /^New Account$/, code: 'Code', nameEn: 'Name (English)', nameAr: 'Name (Arabic)', type: 'Account type', asset: /^Asset$/, parent: 'Parent account', currentAssets: /^Current assets$/,
+    newEntry: /^New Journal entry$/, newInvoice: /^New Invoice$/, journal: 'Journal', date: 'Date', reference: 'Reference',
     account: 'Account', debit: 'Debit', credit: 'Credit', partner: 'Partner', description: 'Description', quantity: 'Quantity',
     unitPrice: 'Unit price', addLine: 'Add line', save: 'Save', confirm: 'Confirm', post: 'Post', posted: 'Posted',
-    general: /^General$/, cash: /Cash on hand/, capital: /Owner's capital/, customer: /^Ahmed Ibrahim$/, customerSearch: 'Ahmed',
+    general: /^General$/, capital: /Owner's capital/, customer: /^Ahmed Ibrahim$/, customerSearch: 'Ahmed',
     recordPayment: 'Record payment', payments: 'Payments', amount: 'Amount', partiallyPaid: 'Partially paid', excel: 'Download Excel', pdf: 'Download PDF',
   },
   ar: {
-    prefix: '/ar', newEntry: /^إضافة قيد يومية$/, newInvoice: /^إضافة فاتورة$/, journal: 'الدفتر', date: 'التاريخ', reference: 'المرجع',
+    prefix: '/ar', newAccount: /^إضافة حساب$/, code: 'الرمز', nameEn: 'الاسم (بالإنجليزية)', nameAr: 'الاسم (بالعربية)', type: 'نوع الحساب', asset: /^أصول$/, parent: 'الحساب الأب', currentAssets: /^الأصول المتداولة$/,
+    newEntry: /^إضافة قيد يومية$/, newInvoice: /^إضافة فاتورة$/, journal: 'الدفتر', date: 'التاريخ', reference: 'المرجع',
     account: 'الحساب', debit: 'مدين', credit: 'دائن', partner: 'الشريك', description: 'الوصف', quantity: 'الكمية',
     unitPrice: 'سعر الوحدة', addLine: 'إضافة بند', save: 'حفظ', confirm: 'تأكيد', post: 'ترحيل', posted: 'مرحّل',
-    general: /^اليومية العامة$/, cash: /النقدية بالصندوق/, capital: /رأس المال/, customer: /^أحمد إبراهيم$/, customerSearch: 'احمد',
+    general: /^اليومية العامة$/, capital: /رأس المال/, customer: /^أحمد إبراهيم$/, customerSearch: 'احمد',
     recordPayment: 'تسجيل دفعة', payments: 'الدفعات', amount: 'المبلغ', partiallyPaid: 'مدفوعة جزئيًا', excel: 'تنزيل Excel', pdf: 'تنزيل PDF',
   },
 } as const;
@@ -53,14 +55,31 @@ async function openNewest(page: Page, listPath: string, detail: RegExp, text: st
 
 for (const lang of ['en', 'ar'] as const) {
   describe(`accounting in ${lang}`, () => {
-    it('posts an entry, confirms and part-pays an invoice, and the reports agree and download', async () => {
+    it('creates an account, posts an entry on it, confirms and part-pays an invoice, and the reports agree and download', async () => {
       const t = L[lang];
       const ref = `E2E-${lang}-${Date.now() % 100000}`;
       const today = new Date().toISOString().slice(0, 10);
       const { page, context, errors } = await e.newPage();
       await e.login(page, t.prefix);
 
-      // 1. A journal entry: Dr cash 250.50 / Cr capital 250.50, then posted (it gets its number).
+      // 1. A new postable account under current assets, then a journal entry: Dr it 250.50 / Cr capital 250.50,
+      // posted (it gets its number).
+      const code = lang === 'en' ? '1110' : '1111';
+      await page.goto(`${e.base}${t.prefix}/accounting/accounts/account`);
+      await page.getByRole('button', { name: t.newAccount }).click();
+      const acc = page.getByRole('dialog');
+      await acc.getByLabel(t.code, { exact: true }).fill(code);
+      await acc.getByLabel(t.nameEn, { exact: true }).fill(`Petty cash ${lang}`);
+      await acc.getByLabel(t.nameAr, { exact: true }).fill(`العهدة النقدية ${lang}`);
+      await acc.getByRole('combobox', { name: t.type, exact: true }).click();
+      await page.getByRole('option', { name: t.asset }).click();
+      await pick(page, acc.getByRole('combobox', { name: t.parent, exact: true }), lang === 'en' ? 'Current' : 'المتداولة', t.currentAssets);
+      await acc.getByRole('button', { name: t.save, exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 3000 }).catch(() => {});
+      await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10000 }).toBe(0);
+      const made = await (await context.request.get(`${e.base}/api/accounting/accounts?search=${code}`)).json();
+      expect(made.items.find((a: { code: string }) => a.code === code)).toMatchObject({ isLeaf: true, type: 'asset', status: 'active' });
+
       await page.goto(`${e.base}${t.prefix}/accounting/journals/journals-entry`);
       await page.getByRole('button', { name: t.newEntry }).click();
       const form = page.getByRole('dialog');
@@ -70,7 +89,7 @@ for (const lang of ['en', 'ar'] as const) {
       await form.getByRole('button', { name: t.addLine }).click();
       await form.getByRole('button', { name: t.addLine }).click();
       const accounts = form.getByRole('combobox', { name: t.account, exact: true });
-      await pick(page, accounts.nth(0), lang === 'en' ? 'Cash on' : 'النقدية بالصندوق', t.cash);
+      await pick(page, accounts.nth(0), `${lang === 'en' ? 'Petty cash' : 'العهدة النقدية'} ${lang}`, new RegExp(`${lang === 'en' ? 'Petty cash' : 'العهدة النقدية'} ${lang}`));
       await form.getByRole('textbox', { name: t.debit, exact: true }).nth(0).fill('250.50');
       await pick(page, accounts.nth(1), lang === 'en' ? 'capital' : 'رأس المال', t.capital);
       await form.getByRole('textbox', { name: t.credit, exact: true }).nth(1).fill('250.50');
