@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every benchmark the issues name, each printed with its baseline measured in the same run.
- * BENCH_ONLY=contacts,startup,bundle,... runs a subset; BENCH_ROWS scales the data sets down for a quick look.
+ * BENCH_ONLY=contacts,startup,bundle,ledger,inventory runs a subset; BENCH_ROWS scales the data sets down for a quick look
+ * (inventory: BENCH_ROWS products and 10 x BENCH_ROWS moves, or BENCH_INVENTORY_MOVES).
  */
 import { bundleBench } from './bundle-size.bench';
 import { contactsSearchBench } from './contacts-search.bench';
@@ -29,5 +30,15 @@ if (want('ledger')) {
       stdio: 'inherit', env: { ...process.env, TEST_DB: 'postgres', TEST_DATABASE_URL: BENCH_PG_ADMIN },
     });
   } else print(['ledger benchmarks: skipped (no PostgreSQL at BENCH_DATABASE_URL)']);
+}
+if (want('inventory')) {
+  // Inventory: stock balance over 1M moves vs brute force, product search over 100k products, deliveries over HTTP vs raw SQL.
+  if (await pgAvailable()) {
+    console.log('inventory on PostgreSQL:');
+    const moves = process.env.BENCH_INVENTORY_MOVES ?? String(Math.max(20_000, rows * 10));
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/modules/inventory/bench/inventory.bench.ts', moves, String(rows)], {
+      stdio: 'inherit', env: { ...process.env, TEST_DB: 'postgres', TEST_DATABASE_URL: BENCH_PG_ADMIN },
+    });
+  } else print(['inventory benchmarks: skipped (no PostgreSQL at BENCH_DATABASE_URL)']);
 }
 process.exit(0);

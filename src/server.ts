@@ -1,5 +1,6 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { openDatabase } from './core/db/connect';
+import { PROJECT_ROOT } from './core/project-root';
 import { createApp } from './app';
 import { ensureFirstAdmin } from './modules/admin/server/bootstrap';
 
@@ -13,7 +14,7 @@ const port = Number(env.PORT ?? 3000);
 const host = env.HOST ?? '0.0.0.0';
 const db = await openDatabase({ DATABASE_URL: env.DATABASE_URL, DATA_DIR: env.DATA_DIR ?? './data' });
 const first = await ensureFirstAdmin(db, env);
-const webDir = fileURLToPath(new URL('../dist', import.meta.url));
+const webDir = join(PROJECT_ROOT, 'dist');
 const app = await createApp(db, { webDir, logger: env.LOG !== 'off', demo: env.DEMO_DATA !== 'off', trustProxy: env.TRUST_PROXY === '1', jobs: true });
 await app.listen({ port, host });
 const ms = Math.round(performance.now() - t0);

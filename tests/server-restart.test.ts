@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The real server process on the embedded database: the first start creates and seeds it, a kill -9 right after
- * a committed write loses nothing, and the next start reuses the data. Runs on PGlite only (it is about PGlite).
+ * The real server process on the embedded database: the first start (from the sources) creates and seeds it, a
+ * kill -9 right after a committed write loses nothing, and the next start (from the bundle `npm start` runs)
+ * reuses the data. Runs on PGlite only (it is about PGlite).
  */
 const root = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'daftar-restart-'));
@@ -14,8 +15,10 @@ const port = 4100 + Math.floor(Math.random() * 800);
 const base = `http://127.0.0.1:${port}`;
 let child: ChildProcess | undefined;
 
-async function start(): Promise<ChildProcess> {
-  const c = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server.ts')], {
+const SOURCES = ['--import', 'tsx', join(root, 'src/server.ts')];
+
+async function start(args = SOURCES): Promise<ChildProcess> {
+  const c = spawn(process.execPath, args, {
     cwd: root, stdio: 'ignore',
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DATABASE_URL: '', ADMIN_PASSWORD: 'restart-pass-1', LOG: 'off' },
   });
@@ -53,8 +56,11 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('server process on the embed
     child.kill('SIGKILL');
     await new Promise((r) => child!.once('exit', r));
 
-    child = await start();
+    const { buildServer, SERVER_BUNDLE } = await import(join(root, 'scripts/build-server.mjs'));
+    await buildServer();
+    child = await start([SERVER_BUNDLE]);
     cookie = await login();
+    expect((await fetch(`${base}/api/docs/`)).status).toBe(200);
     const after = await (await fetch(`${base}/api/contacts/contacts?search=${encodeURIComponent('الناجي')}`, { headers: { cookie } })).json();
     expect(after.items.map((c: { name: string }) => c.name)).toEqual(['Survivor']);
     const again = await (await fetch(`${base}/api/contacts/contacts`, { headers: { cookie } })).json();

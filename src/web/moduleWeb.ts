@@ -21,6 +21,8 @@ export interface WidgetProps {
   disabled?: boolean;
   /** Read-only rendering for detail pages. */
   view?: boolean;
+  /** The whole record (view) or form (edit) values, for widgets that depend on other fields. */
+  values?: Record<string, unknown>;
 }
 
 export type Load<P> = () => Promise<{ default: ComponentType<P> }>;

@@ -29,8 +29,10 @@ export default async function setup(): Promise<void> {
     await migrate(db, urlFor(name));
     await db.close();
   }
-  // Drop the databases of earlier runs that were left behind.
-  const old = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'daftar\\_t\\_%'`);
-  for (const r of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`).catch(() => {});
+  // Drop the databases of earlier runs that were left behind; one still connected belongs to a run going on
+  // beside this one (another worktree, a benchmark) and is left alone.
+  const old = await admin.query(`SELECT datname FROM pg_database d WHERE datname LIKE 'daftar\\_t\\_%'
+    AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname)`);
+  for (const r of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname}`).catch(() => {});
   await admin.end();
 }

@@ -1,4 +1,4 @@
-import { desc, eq, and } from 'drizzle-orm';
+import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import type { AnyEntity } from '../entity/define';
 import type { Tx } from '../db/tx';
 import type { Ctx } from '../http/context';
@@ -34,6 +34,15 @@ export async function recordAudit(
   if (before && after && action === 'update') ({ b, a } = diff(before, after));
   const strip = (r: Record<string, unknown> | null) => r && Object.fromEntries(Object.entries(r).filter(([k]) => !SKIP.has(k)));
   await tx.insert(auditLog).values({ companyId: ctx.companyId, entity: def.name, recordId, action, userId: ctx.user.id, before: strip(b), after: strip(a) });
+}
+
+/**
+ * Audit rows as one SQL statement, for a hot path that writes its changes and their audit together: `rows` is a
+ * SELECT of (company_id, record_id, action, user_id, after).
+ */
+export function auditRowsSql(def: AnyEntity, rows: SQL): SQL {
+  return sql`INSERT INTO audit_log (company_id, entity, record_id, action, user_id, after)
+    SELECT r.company_id, ${def.name}::text, r.record_id, r.action, r.user_id, r.after FROM (${rows}) r`;
 }
 
 export async function historyOf(ctx: Ctx, def: AnyEntity, recordId: number) {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/connect';
+import type { Database, Orm } from '../db/connect';
+import { sessions } from '../db/system.schema';
 import type { Tx } from '../db/tx';
 import type { SessionUser } from '../http/context';
 
@@ -36,26 +37,40 @@ export async function revokeUserSessions(q: Tx | Database['orm'], userIds: numbe
 
 export interface LoadedSession { user: SessionUser; permissions: Set<string> }
 
+/**
+ * One round trip per request: session, user, instance-admin flag and permissions together, as a named prepared
+ * statement (PostgreSQL parses and plans it once per connection instead of at every request). Nothing is cached
+ * in the process: a revoked session or a changed group is seen by the very next request, on any server.
+ */
+function loadSessionQuery(orm: Orm) {
+  return orm.select({
+    id: sql<number>`u.id`, username: sql<string>`u.username`, fullName: sql<string>`u.full_name`, companyId: sql<number>`u.company_id`,
+    isSuperuser: sql<boolean>`u.is_superuser`, preferredLanguage: sql<string | null>`u.preferred_language`, avatar: sql<string | null>`u.avatar`,
+    isInstanceAdmin: sql<boolean>`coalesce(u.id = (SELECT owner_user_id FROM system_settings WHERE id = 1), false)`,
+    stale: sql<boolean>`${sessions.lastSeenAt} < now() - interval '5 minutes'`,
+    permissions: sql<string[]>`coalesce((SELECT jsonb_agg(DISTINCT p) FROM users_groups ug JOIN groups g ON g.id = ug.target_id,
+      jsonb_array_elements_text(coalesce(g.permissions, '[]'::jsonb)) p WHERE ug.owner_id = u.id), '[]'::jsonb)`,
+  })
+    .from(sessions)
+    .innerJoin(sql`users u`, sql`u.id = ${sessions.userId}`)
+    .where(sql`${sessions.id} = ${sql.placeholder('id')} AND ${sessions.expiresAt} > now() AND u.is_active`)
+    .prepare('daftar_load_session');
+}
+const prepared = new WeakMap<Orm, ReturnType<typeof loadSessionQuery>>();
+
 export async function loadSession(db: Database, token: string): Promise<LoadedSession | null> {
   if (!token || token.length > 100) return null;
-  const res = await db.orm.execute(sql`
-    SELECT u.id, u.username, u.full_name, u.company_id, u.is_superuser, u.preferred_language, u.avatar,
-           coalesce(u.id = (SELECT owner_user_id FROM system_settings WHERE id = 1), false) AS is_instance_admin,
-           s.last_seen_at < now() - interval '5 minutes' AS stale,
-           coalesce((SELECT jsonb_agg(DISTINCT p) FROM users_groups ug JOIN groups g ON g.id = ug.target_id,
-                      jsonb_array_elements_text(coalesce(g.permissions, '[]'::jsonb)) p
-                     WHERE ug.owner_id = u.id), '[]'::jsonb) AS permissions
-    FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.id = ${hash(token)} AND s.expires_at > now() AND u.is_active`);
-  const r = res.rows[0] as Record<string, unknown> | undefined;
+  let query = prepared.get(db.orm);
+  if (!query) prepared.set(db.orm, (query = loadSessionQuery(db.orm)));
+  const [r] = await query.execute({ id: hash(token) });
   if (!r) return null;
   if (r.stale) await db.orm.execute(sql`UPDATE sessions SET last_seen_at = now() WHERE id = ${hash(token)}`);
   return {
     user: {
-      id: Number(r.id), username: String(r.username), fullName: String(r.full_name), companyId: Number(r.company_id),
-      isSuperuser: Boolean(r.is_superuser), isInstanceAdmin: Boolean(r.is_instance_admin),
-      preferredLanguage: (r.preferred_language as string) ?? null, avatar: (r.avatar as string) ?? null,
+      id: Number(r.id), username: String(r.username), fullName: String(r.fullName), companyId: Number(r.companyId),
+      isSuperuser: Boolean(r.isSuperuser), isInstanceAdmin: Boolean(r.isInstanceAdmin),
+      preferredLanguage: r.preferredLanguage ?? null, avatar: r.avatar ?? null,
     },
-    permissions: new Set(r.permissions as string[]),
+    permissions: new Set(r.permissions),
   };
 }

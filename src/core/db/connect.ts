@@ -6,7 +6,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../project-root';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /**
@@ -26,10 +27,14 @@ export interface Database {
   pglite?: PGlite;
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations', import.meta.url));
+export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'migrations');
 
 // node-postgres returns NUMERIC as string already; keep int8 (bigint) as string too so no float sneaks in.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+// PGlite zero-fills its shared memory inside the WebAssembly heap at start, so the default 128 MB buffer pool
+// is resident from the first second; 32 MB keeps an idle server small (its data files stay in the OS page cache).
+const PGLITE_SHARED_BUFFERS = '32MB';
 
 export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -37,6 +42,7 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
     extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const orm = drizzlePglite(client) as unknown as Orm;
   return { kind: 'pglite', orm, pglite: client, close: () => client.close() };

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Column, type SQL, getTableColumns, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn, type PgColumnBuilderBase, type PgTableWithColumns, boolean, date, index, integer, jsonb,
   numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar,
@@ -122,4 +122,14 @@ export function junctionOf(def: AnyEntity, key: string): AnyTable {
 
 export function allJunctions(): AnyTable[] {
   return [...junctions.values()];
+}
+
+/** A raw row of the table (SQL column names, e.g. from `RETURNING *`) as Drizzle's select() gives it. */
+export function rowFromSql(table: AnyTable, raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, col] of Object.entries(getTableColumns(table)) as [string, Column][]) {
+    const v = raw[col.name];
+    out[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+  }
+  return out;
 }

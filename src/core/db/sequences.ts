@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from './tx';
 
 /**
@@ -6,6 +6,25 @@ import type { Tx } from './tx';
  * UPDATE ... RETURNING inside the caller's posting transaction: the row lock serialises concurrent posters and a
  * rollback gives the number back, so numbers are unique and without gaps. Drafts never call this.
  */
+
+/**
+ * The counter upsert taking `count` values, RETURNING the first (value) and the prefix. Also a CTE of the journal
+ * posting statement, where `after` names the CTE that must lock first (the journal chain), so the lock order holds
+ * inside one statement.
+ */
+export function takeNumberSql(companyId: number, docType: string, fiscalYear: number, prefix: string, opts: { after?: SQL; count?: number } = {}): SQL {
+  const count = opts.count ?? 1;
+  return sql`
+    INSERT INTO doc_sequences (company_id, doc_type, fiscal_year, prefix, next_value)
+    SELECT ${companyId}::int, ${docType}::text, ${fiscalYear}::int, ${prefix}::text, ${1 + count}::bigint${opts.after ? sql` FROM ${opts.after}` : sql``}
+    ON CONFLICT (company_id, doc_type, fiscal_year)
+    DO UPDATE SET next_value = doc_sequences.next_value + ${count}::bigint
+    RETURNING next_value - ${count}::bigint AS value, prefix`;
+}
+
+/** `<prefix>/<fiscal year>/<value, at least `width` digits>`. */
+export const formatNumber = (prefix: string, fiscalYear: number, value: number, width = 5) => `${prefix}/${fiscalYear}/${String(value).padStart(width, '0')}`;
+
 export async function nextNumber(
   tx: Tx,
   companyId: number,
@@ -14,15 +33,10 @@ export async function nextNumber(
   prefix: string,
   width = 5,
 ): Promise<{ value: number; formatted: string }> {
-  const res = await tx.execute(sql`
-    INSERT INTO doc_sequences (company_id, doc_type, fiscal_year, prefix, next_value)
-    VALUES (${companyId}, ${docType}, ${fiscalYear}, ${prefix}, 2)
-    ON CONFLICT (company_id, doc_type, fiscal_year)
-    DO UPDATE SET next_value = doc_sequences.next_value + 1
-    RETURNING next_value - 1 AS value, prefix`);
+  const res = await tx.execute(takeNumberSql(companyId, docType, fiscalYear, prefix));
   const row = res.rows[0] as { value: string | number; prefix: string };
   const value = Number(row.value);
-  return { value, formatted: `${row.prefix}/${fiscalYear}/${String(value).padStart(width, '0')}` };
+  return { value, formatted: formatNumber(row.prefix, fiscalYear, value, width) };
 }
 
 /** The fiscal year a date falls in, for a year starting on (month, day). Named after the year it starts in. */

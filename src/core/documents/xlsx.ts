@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Locale } from '../i18n/locale';
 
 /**
@@ -20,7 +20,9 @@ export function cellValue(v: unknown): ExcelJS.CellValue {
 }
 
 export async function workbook(sheets: SheetSpec[], locale: Locale): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded on first use (~35 MB that an idle server should not carry).
+  const { default: Excel } = await import('exceljs');
+  const wb = new Excel.Workbook();
   wb.creator = 'Daftar ERP';
   for (const spec of sheets) {
     const ws = wb.addWorksheet(spec.name.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31), {

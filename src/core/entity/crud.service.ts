@@ -1,10 +1,10 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { type Column, type SQL, and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyEntity } from './define';
 import { columnName } from './field';
 import { type Data, type Row, hooksOf } from './hooks';
 import { parseListQuery } from './list-query';
 import { entitySchema, fieldErrors } from './schema';
-import { tableOf, junctionOf, type AnyTable } from '../db/entity-table';
+import { tableOf, junctionOf, rowFromSql, type AnyTable } from '../db/entity-table';
 import { entityByName } from '../../modules/registry';
 import { errorCode, isUniqueViolation, type Tx, withTx } from '../db/tx';
 import { recordAudit } from '../audit/audit';
@@ -21,6 +21,18 @@ import { tr } from '../i18n/locale';
 const HIDDEN = new Set(['searchText', 'companyId']);
 export const SEARCH_COUNT_CAP = 1000;
 export const LIST_COUNT_CAP = 10_000;
+const TOTAL = '__total';
+
+/** A table's columns as one SQL list, built once; without search_text, which no answer shows. */
+const columnLists = new WeakMap<AnyTable, SQL>();
+function listColumns(table: AnyTable): SQL {
+  let list = columnLists.get(table);
+  if (!list) {
+    const names = (Object.values(getTableColumns(table)) as Column[]).map((c) => c.name).filter((n) => n !== 'search_text');
+    columnLists.set(table, (list = sql.raw(names.map((n) => `"${n}"`).join(', '))));
+  }
+  return list;
+}
 
 function scopeCond(def: AnyEntity, table: AnyTable, ctx: Ctx, id: number) {
   return def.scope === 'tenant' ? and(eq(table.id, id), eq(table.id, ctx.companyId)) : and(eq(table.id, id), eq(table.companyId, ctx.companyId));
@@ -36,19 +48,35 @@ export function present(ctx: Ctx, def: AnyEntity, row: Record<string, unknown>):
   return hook ? hook(ctx, out as Row) : (out as Row);
 }
 
+/** The title of a record of `target` in the caller's language: an Arabic twin of the title field (nameAr, or <title>Ar) when it has one. */
+function titleSql(ctx: Ctx, target: AnyEntity): SQL {
+  const t = tableOf(target);
+  const arKey = ctx.locale === 'ar' ? ['nameAr', `${target.titleField.replace(/En$/, '')}Ar`].find((k) => k in target.fields && t[k]) : undefined;
+  return arKey ? sql`coalesce(nullif(${t[arKey]}, ''), ${t[target.titleField]}::text)` : sql`${t[target.titleField]}`;
+}
+
+/** For a hot path's own statement: the title of the record its ref field `key` points to, as a column `__ref_<key>`. */
+export function refTitleColumn(ctx: Ctx, def: AnyEntity, key: string, id: SQL): SQL {
+  const target = entityByName((def.fields[key] as { target: string }).target);
+  const t = tableOf(target);
+  return sql`(SELECT ${titleSql(ctx, target)} FROM ${t} WHERE ${t.id} = ${id}) AS ${sql.identifier(`__ref_${key}`)}`;
+}
+
 /** Titles of referenced records, one query per referenced entity: `_refs: { branchId: "Main" }`. */
-async function attachRefTitles(tx: Tx | Ctx['db']['orm'], ctx: Ctx, def: AnyEntity, rows: Row[]): Promise<void> {
+async function attachRefTitles(tx: Tx | Ctx['db']['orm'], ctx: Ctx, def: AnyEntity, rows: Row[], known: Data = {}): Promise<void> {
   for (const [key, fl] of Object.entries(def.fields)) {
     if (fl.kind !== 'ref') continue;
     const ids = [...new Set(rows.map((r) => r[key]).filter((v): v is number => typeof v === 'number'))];
     if (!ids.length) continue;
+    if (key in known) {
+      for (const r of rows) (((r as Data)._refs ??= {}) as Data)[key] = known[key] ?? null;
+      continue;
+    }
     const target = entityByName(fl.target);
     const t = tableOf(target);
-    // Titles in the caller's language: an Arabic twin of the title field (nameAr, or <title>Ar) when it has one.
-    const arKey = ctx.locale === 'ar' ? ['nameAr', `${target.titleField.replace(/En$/, '')}Ar`].find((k) => k in target.fields && t[k]) : undefined;
-    const titleCol = arKey ? sql`coalesce(nullif(${t[arKey]}, ''), ${t[target.titleField]}::text)` : t[target.titleField];
-    const titles = await tx.select({ id: t.id, title: titleCol }).from(t).where(inArray(t.id, ids));
-    const map = new Map(titles.map((x) => [x.id as number, x.title]));
+    // Written with the sql tag: on a one-row answer, building this through the select builder cost more than running it.
+    const titles = await tx.execute(sql`SELECT ${t.id} AS id, ${titleSql(ctx, target)} AS title FROM ${t} WHERE ${t.id} = ANY(${`{${ids.join(',')}}`}::int[])`);
+    const map = new Map(titles.rows.map((x) => [Number(x.id), x.title]));
     for (const r of rows) {
       if (typeof r[key] !== 'number') continue;
       const refs = ((r as Data)._refs ??= {}) as Data;
@@ -103,7 +131,8 @@ function uniqueError(ctx: Ctx, def: AnyEntity, e: unknown): AppError | null {
   if (!u) return null;
   const key = Object.keys(def.fields).find((k) => u.constraint === `${def.table}_${columnName(k)}_uq`);
   const label = key ? tr(def.fields[key]!.label, ctx.locale) : tr(def.label, ctx.locale);
-  return validationError({ [key ?? '_']: tr(messages.duplicate, ctx.locale, { field: label }) });
+  const own = key ? hooksOf(def).uniqueMessages?.[key] : undefined;
+  return validationError({ [key ?? '_']: own ? tr(own, ctx.locale) : tr(messages.duplicate, ctx.locale, { field: label }) });
 }
 
 function columnsOf(def: AnyEntity, data: Data): Data {
@@ -119,14 +148,16 @@ export async function listRecords(ctx: Ctx, def: AnyEntity, query: Record<string
   // Counting every match of a broad search costs more than the page itself, so counts stop at a cap:
   // `totalCapped: true` tells the client there are more than `total` (shown as "1,000+").
   const cap = query.search ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
-  const capped = orm.select({ one: sql`1` }).from(table).where(p.where).limit(cap + 1).as('capped');
-  const [rows, [total]] = await Promise.all([
-    orm.select().from(table).where(p.where).orderBy(...p.orderBy).limit(p.pageSize).offset((p.page - 1) * p.pageSize),
-    orm.select({ n: count() }).from(capped),
-  ]);
-  const items = rows.map((r) => present(ctx, def, r));
+  // One round trip, as SQL rather than through the select builder (building that cost more than running the
+  // query): every row of the page carries the capped count (an uncorrelated subquery, computed once). Only a
+  // page past the end has no row to carry it, and is counted on its own.
+  const where = p.where ?? sql`true`;
+  const total = sql`(SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${cap + 1}) capped)`;
+  const res = await orm.execute(sql`SELECT ${listColumns(table)}, ${total} AS "${sql.raw(TOTAL)}" FROM ${table} WHERE ${where}
+    ORDER BY ${sql.join(p.orderBy, sql`, `)} LIMIT ${p.pageSize} OFFSET ${(p.page - 1) * p.pageSize}`);
+  const n = Number(res.rows[0]?.[TOTAL] ?? (p.page > 1 ? (await orm.execute(sql`SELECT ${total} AS n`)).rows[0]!.n : 0));
+  const items = res.rows.map((r) => present(ctx, def, rowFromSql(table, r)));
   await attachRefTitles(orm, ctx, def, items);
-  const n = Number(total!.n);
   return { items, total: Math.min(n, cap), totalCapped: n > cap, page: p.page, pageSize: p.pageSize };
 }
 
@@ -162,6 +193,18 @@ export async function getRecord(ctx: Ctx, def: AnyEntity, id: number, tx?: Tx): 
   const out = present(ctx, def, row);
   await loadJunctions(orm, def, out);
   await attachRefTitles(orm, ctx, def, [out]);
+  return out;
+}
+
+/**
+ * getRecord's answer for a row a hot path wrote with hand-written SQL and got back (`RETURNING *`), without
+ * re-reading it; reference titles it returned as `__ref_<key>` columns (refTitleColumn) are not queried again.
+ */
+export async function presentReturned(ctx: Ctx, def: AnyEntity, returned: Record<string, unknown>): Promise<Row> {
+  const out = present(ctx, def, rowFromSql(tableOf(def), returned));
+  const known = Object.fromEntries(Object.entries(returned).filter(([k]) => k.startsWith('__ref_')).map(([k, v]) => [k.slice(6), v]));
+  await loadJunctions(ctx.db.orm, def, out);
+  await attachRefTitles(ctx.db.orm, ctx, def, [out], known);
   return out;
 }
 
@@ -222,7 +265,8 @@ async function deleteOne(tx: Tx, ctx: Ctx, def: AnyEntity, id: number): Promise<
   try {
     await tx.delete(table).where(eq(table.id, id));
   } catch (e) {
-    if (errorCode(e) === '23503') throw conflict('inUse');
+    // 23503 foreign_key_violation (NO ACTION), 23001 restrict_violation (ON DELETE RESTRICT, every ref's default)
+    if (errorCode(e) === '23503' || errorCode(e) === '23001') throw conflict('inUse');
     throw e;
   }
   await recordAudit(tx, ctx, def, id, 'delete', before, null);

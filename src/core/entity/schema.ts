@@ -52,7 +52,8 @@ export function fieldSchema(field: Field, locale: Locale): z.ZodType {
           error: msg(field, 'notNegative', locale),
         })
         .transform((v) => (v === '' ? null : v));
-      if (field.required) s = s.refine((v) => v !== null, { error: required });
+      // A missing required number reads "X is required" (like an empty one), not "not a number".
+      if (field.required) s = z.preprocess((v) => v ?? '', s.refine((v) => v !== null, { error: required }));
       break;
     }
     case 'integer': {

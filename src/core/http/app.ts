@@ -14,7 +14,8 @@ import { registerSecurity } from './security';
 import { registerIdempotency } from './idempotency';
 import { registerCrudRoutes } from './crud.routes';
 import { registerFileRoutes, MAX_UPLOAD } from './files.routes';
-import { openApiDocument } from './openapi';
+import { addRoutePaths, openApiDocument } from './openapi';
+import { collectRouteDocs, routeDoc } from './route-doc';
 import { messages } from '../i18n/messages';
 import { tr } from '../i18n/locale';
 
@@ -39,6 +40,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: opts.trustProxy ?? false,
     routerOptions: { maxParamLength: 200 },
   });
+  const documented = collectRouteDocs(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD, files: 1, fields: 5 } });
   registerSecurity(app, { exempt: (url) => url.startsWith('/iclock/') });
@@ -61,16 +63,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ error: { code: 'internal', message: tr(messages.internal, locale) } });
   });
 
-  app.get('/api/health', async () => ({ status: 'ok', database: opts.db.kind, version: opts.version }));
+  app.get('/api/health', routeDoc('Health: { status, database, version }', { tags: ['system'], public: true }),
+    async () => ({ status: 'ok', database: opts.db.kind, version: opts.version }));
 
   const doc = openApiDocument(opts.entities, opts.version);
   await app.register(swagger, { mode: 'static', specification: { document: doc as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', async () => doc);
+  app.get('/api/openapi.json', routeDoc('This document (also rendered at /api/docs)', { tags: ['system'], public: true }), async () => doc);
 
   registerCrudRoutes(app, opts.db, opts.entities);
   registerFileRoutes(app, opts.db);
   await opts.extend?.(app);
+  addRoutePaths(doc, documented);
 
   // index.html is re-read when the build changes, so a running server never points at deleted chunks.
   const webDir = opts.webDir;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect';
 import { type AnyEntity, permissionCode } from '../entity/define';
 import { bulkDelete, createRecord, deleteRecord, getRecord, listRecords, runAction, runTransition, updateRecord } from '../entity/crud.service';
+import { hooksOf } from '../entity/hooks';
 import { exportList } from '../entity/export';
 import { historyOf } from '../audit/audit';
 import { notFound, validationError } from './errors';
@@ -63,7 +64,8 @@ export function registerCrudRoutes(app: FastifyInstance, db: Database, defs: Any
         requirePermission(ctx, perm('add'));
         if (await claimIdempotency(db, req, reply, ctx.companyId)) return reply;
         reply.code(201);
-        return createRecord(ctx, def, req.body);
+        const create = hooksOf(def).create;
+        return create ? create(ctx, req.body) : createRecord(ctx, def, req.body);
       });
 
     if (ops.update)

@@ -5,6 +5,7 @@ import type { Database } from '../db/connect';
 import { files } from '../db/system.schema';
 import { AppError, notFound, unprocessable } from './errors';
 import { requireCtx } from './guard';
+import { routeDoc } from './route-doc';
 import { messages } from '../i18n/messages';
 
 /**
@@ -33,7 +34,7 @@ export function safeName(name: string): string {
 }
 
 export function registerFileRoutes(app: FastifyInstance, db: Database): void {
-  app.post('/api/files', async (req, reply) => {
+  app.post('/api/files', routeDoc('Upload an image (multipart field `file`; png, jpeg, webp, gif; 2 MB)', { responses: { 201: '{ id, name, mime, size }', 413: 'Too large', 422: 'Not an accepted image' } }), async (req, reply) => {
     const ctx = await requireCtx(db, req);
     const part = await req.file({ limits: { fileSize: MAX_UPLOAD, files: 1 } });
     if (!part) throw unprocessable('badUpload', {}, { file: messages.badUpload[ctx.locale] });
@@ -51,7 +52,7 @@ export function registerFileRoutes(app: FastifyInstance, db: Database): void {
     return { id, name: originalName, mime: kind.mime, size: buf.length };
   });
 
-  app.get('/api/files/:id', async (req, reply) => {
+  app.get('/api/files/:id', routeDoc('Download a file (nosniff, sandboxing CSP)', { responses: { 200: 'The bytes', 404: 'Not found' } }), async (req, reply) => {
     const ctx = await requireCtx(db, req);
     const id = (req.params as { id: string }).id;
     if (!/^[A-Za-z0-9-]+\.[a-z0-9]+$/.test(id)) throw notFound('notFound');

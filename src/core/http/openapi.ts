@@ -2,8 +2,12 @@ import { z } from 'zod';
 import type { AnyEntity } from '../entity/define';
 import { entitySchema } from '../entity/schema';
 import { entityBasePath } from './crud.routes';
+import type { DocumentedRoute } from './route-doc';
 
-/** The OpenAPI document, generated from the same zod schemas that validate requests. */
+/**
+ * The OpenAPI document, generated from the same zod schemas that validate requests: the generic entity routes
+ * from the definitions, every hand-written route from the routeDoc it declares (route-doc.ts).
+ */
 const errorSchema = {
   type: 'object',
   properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } } } } },
@@ -18,13 +22,7 @@ function jsonSchema(s: z.ZodType): Record<string, unknown> {
 }
 
 export function openApiDocument(defs: AnyEntity[], version: string) {
-  const paths: Record<string, unknown> = {
-    '/api/health': { get: { tags: ['system'], summary: 'Health', responses: { 200: { description: 'ok' } } } },
-    '/api/auth/login': { post: { tags: ['auth'], summary: 'Sign in', requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['username', 'password'], properties: { username: { type: 'string' }, password: { type: 'string' } } } } } }, responses: { 200: { description: 'Signed in' }, 401: { description: 'Bad credentials' }, 429: { description: 'Throttled' } } } },
-    '/api/auth/logout': { post: { tags: ['auth'], summary: 'Sign out', responses: { 200: { description: 'ok' } } } },
-    '/api/auth/me': { get: { tags: ['auth'], summary: 'Current user, company and permissions', responses: { 200: { description: 'ok' } } } },
-    '/api/auth/signup': { post: { tags: ['auth'], summary: 'Create a company and its first admin', responses: { 201: { description: 'Created' } } } },
-  };
+  const paths: Record<string, Record<string, unknown>> = {};
   const schemas: Record<string, unknown> = { Error: errorSchema };
   for (const def of defs) {
     const base = entityBasePath(def);
@@ -63,4 +61,27 @@ export function openApiDocument(defs: AnyEntity[], version: string) {
     components: { schemas, securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
     security: [{ session: [] }],
   };
+}
+
+/** Adds the documented hand-written routes (`:param` becomes `{param}`), next to the generic ones. */
+export function addRoutePaths(document: ReturnType<typeof openApiDocument>, routes: DocumentedRoute[]): void {
+  for (const { method, url, doc } of routes) {
+    const path = url.replace(/:(\w+)/g, '{$1}');
+    const parameters = [
+      ...[...url.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
+      ...Object.entries(doc.query ?? {}).map(([name, description]) => ({ name, in: 'query', description, schema: { type: 'string' } })),
+    ];
+    document.paths[path] = {
+      ...document.paths[path],
+      [method]: {
+        tags: doc.tags ?? [url.split('/')[2] ?? 'api'],
+        summary: doc.summary,
+        ...(doc.description ? { description: doc.description } : {}),
+        ...(parameters.length ? { parameters } : {}),
+        ...(doc.body ? { requestBody: { content: { 'application/json': { schema: jsonSchema(doc.body) } } } } : {}),
+        responses: Object.fromEntries(Object.entries(doc.responses ?? { 200: 'ok' }).map(([status, description]) => [status, { description }])),
+        ...(doc.public ? { security: [] } : {}),
+      },
+    };
+  }
 }

@@ -45,7 +45,8 @@ export function listQueryString(q: ListQuery): string {
   if (q.sort) p.set('sort', q.sort);
   if (q.page) p.set('page', String(q.page));
   if (q.pageSize) p.set('pageSize', String(q.pageSize));
-  for (const [k, v] of Object.entries(q.filters ?? {})) if (v !== '') p.set(`filter[${k}]`, v);
+  // 'date.gte' / 'date.lte' are range bounds: filter[date][gte].
+  for (const [k, v] of Object.entries(q.filters ?? {})) if (v !== '') p.set(`filter[${k.replace(/\.(gte|lte)$/, '][$1')}]`, v);
   const s = p.toString();
   return s ? '?' + s : '';
 }

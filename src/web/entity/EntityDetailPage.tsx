@@ -1,6 +1,6 @@
 import { Anchor, Button, Container, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type AnyEntity, permissionCode } from '../../core/entity/define';
@@ -23,7 +23,11 @@ import { type Section, formSections } from './formValues';
 import { useEntityMessages } from './useEntityMessages';
 import { usePageTitle } from '../ui/usePageTitle';
 
-/** A record: its fields by section, state and transitions, edit and delete, and its audit history. */
+/**
+ * A record: its fields by section, state and transitions, edit and delete, and its audit history. A module's
+ * screen may add buttons beside the transitions (`actions`), panels between the fields and the history
+ * (`children`), and say when edit and delete no longer apply (`canModify`), all given the loaded record.
+ */
 /** The form's sections, then the server-set fields that have a value (a draft's empty totals stay out). */
 function detailSections(def: AnyEntity, row: Row): Section[] {
   const sections = formSections(def)
@@ -37,7 +41,14 @@ function detailSections(def: AnyEntity, row: Row): Section[] {
   return rest.length ? [...sections, { fields: rest }] : sections;
 }
 
-export default function EntityDetailPage({ def: defOrName, basePath }: { def: AnyEntity | string; basePath: string }) {
+export default function EntityDetailPage({ def: defOrName, basePath, actions, children, canModify }: {
+  def: AnyEntity | string;
+  basePath: string;
+  actions?: (row: Row) => ReactNode;
+  children?: (row: Row) => ReactNode;
+  /** Whether this record may still be edited or deleted (e.g. only a draft); hides both buttons when not. */
+  canModify?: (row: Row) => boolean;
+}) {
   const def = typeof defOrName === 'string' ? entityByName(defOrName) : defOrName;
   const { t } = useTranslation();
   const { to, label, locale, dir } = useLocale();
@@ -61,8 +72,9 @@ export default function EntityDetailPage({ def: defOrName, basePath }: { def: An
     throw record.error;
   }
   const row: Row = record.data;
-  const canEdit = def.operations?.update !== false && can(permissionCode(def, 'change'));
-  const canDelete = def.operations?.delete !== false && can(permissionCode(def, 'delete'));
+  const modifiable = canModify?.(row) ?? true;
+  const canEdit = modifiable && def.operations?.update !== false && can(permissionCode(def, 'change'));
+  const canDelete = modifiable && def.operations?.delete !== false && can(permissionCode(def, 'delete'));
   const Back = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
 
   const onDelete = async () => {
@@ -98,6 +110,7 @@ export default function EntityDetailPage({ def: defOrName, basePath }: { def: An
           </Group>
           <Group gap="xs">
             <StateActions def={def} row={row} />
+            {actions?.(row)}
             {canEdit && (
               <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
                 {t('common.edit')}
@@ -125,10 +138,12 @@ export default function EntityDetailPage({ def: defOrName, basePath }: { def: An
                 )}
                 <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} verticalSpacing="md">
                   {s.fields.map((k) => (
-                    <div key={k} style={def.fields[k]!.widget ? { gridColumn: '1 / -1' } : undefined}>
-                      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                        {label(def.fields[k]!.label)}
-                      </Text>
+                    <div key={k} style={def.fields[k]!.kind === 'json' && def.fields[k]!.widget ? { gridColumn: '1 / -1' } : undefined}>
+                      {!(def.fields[k]!.kind === 'json' && s.title && label(s.title) === label(def.fields[k]!.label)) && (
+                        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                          {label(def.fields[k]!.label)}
+                        </Text>
+                      )}
                       <div>
                         <FieldValue def={def} name={k} row={row} />
                       </div>
@@ -151,6 +166,8 @@ export default function EntityDetailPage({ def: defOrName, basePath }: { def: An
             </Group>
           </Stack>
         </Paper>
+
+        {children?.(row)}
 
         <Paper withBorder radius="md" p="lg" id="history">
           <Title order={2} fz="lg" mb="md">

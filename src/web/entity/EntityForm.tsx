@@ -109,11 +109,12 @@ export function EntityForm({ def, mode, row, only, onSubmit, onCancel, confirmMe
             )}
             <SimpleGrid cols={{ base: 1, sm: columns }} spacing="md" verticalSpacing="sm">
               {s.fields.map((k) => {
-                const wide = ['textarea', 'json', 'refs'].includes(def.fields[k]!.kind) || def.fields[k]!.widget;
-                const repeatsTitle = s.fields.length === 1 && s.title && label(s.title) === label(def.fields[k]!.label);
+                const wide = ['textarea', 'json', 'refs'].includes(def.fields[k]!.kind);
+                // A field named like its section (alone in it, or a full-width lines editor) does not repeat the title.
+                const repeatsTitle = (s.fields.length === 1 || def.fields[k]!.kind === 'json') && s.title && label(s.title) === label(def.fields[k]!.label);
                 return (
                   <div key={k} style={wide ? { gridColumn: '1 / -1' } : undefined}>
-                    <FieldInput def={def} name={k} value={values[k]} onChange={set(k)} error={errors[k]} disabled={busy || readOnly} row={row} hideLabel={Boolean(repeatsTitle)} />
+                    <FieldInput def={def} name={k} value={values[k]} onChange={set(k)} error={errors[k]} disabled={busy || readOnly} row={row} hideLabel={Boolean(repeatsTitle)} values={values} />
                   </div>
                 );
               })}

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { type AnyEntity, permissionCode } from '../../core/entity/define';
 import { download } from '../api/download';
 import { useCan } from '../api/useAuth';
-import { entityUrl, listQueryString, useBulkDelete, useEntityList } from '../api/useEntityQueries';
+import { type Row, entityUrl, listQueryString, useBulkDelete, useEntityList } from '../api/useEntityQueries';
 import { useLocale } from '../i18n/useLocale';
 import { useConfirm } from '../ui/ConfirmProvider';
 import { notifyError, notifySuccess } from '../ui/notify';
@@ -25,7 +25,12 @@ import { usePageTitle } from '../ui/usePageTitle';
  * chooser, selection with bulk delete, Excel export of the current query, and "New" in a drawer.
  * Buttons the user has no permission for are not shown.
  */
-export function EntityList({ def, detailRoute }: { def: AnyEntity; detailRoute: string }) {
+export function EntityList({ def, detailRoute, onOpen }: {
+  def: AnyEntity;
+  detailRoute: string;
+  /** What a row click does instead of opening the record page (e.g. a details dialog). */
+  onOpen?: (row: Row) => void;
+}) {
   const { t } = useTranslation();
   const { to, label } = useLocale();
   const navigate = useNavigate();
@@ -140,7 +145,7 @@ export function EntityList({ def, detailRoute }: { def: AnyEntity; detailRoute: 
           selected={selected}
           onSelectedChange={setSelected}
           rowHref={(r) => rowHref(r.id)}
-          onOpen={(r) => void navigate(rowHref(r.id))}
+          onOpen={onOpen ?? ((r) => void navigate(rowHref(r.id)))}
         />
       </Paper>
 

@@ -14,7 +14,7 @@ export function FieldValue({ def, name, row }: { def: AnyEntity; name: string; r
   const value = row[name];
   const empty = value === null || value === undefined || value === '';
   if (field?.kind === 'json' && field.widget && !empty) {
-    return <WidgetInput def={def} name={name} field={field} label="" value={value} onChange={() => {}} view />;
+    return <WidgetInput def={def} name={name} field={field} label="" value={value} onChange={() => {}} view values={row} />;
   }
   if (!field || empty) return <Text span c="dimmed">{formatValue(field, value, locale)}</Text>;
   switch (field.kind) {
@@ -47,7 +47,7 @@ export function FieldValue({ def, name, row }: { def: AnyEntity; name: string; r
     case 'decimal':
       return (
         <Text span dir="ltr" ff="monospace">
-          {String(value)}
+          {formatValue(field, value, locale)}
         </Text>
       );
     case 'ref':

@@ -7,23 +7,41 @@ import { entities } from '../../modules/registry';
 import { useLocale } from '../i18n/useLocale';
 import { RefSelect } from './RefSelect';
 import { RefTitle } from './RefTitle';
+import { formatDate } from './formatValue';
 
 /**
  * A table editor for json "lines" fields (journal lines, invoice lines): one row per line, a column per line
  * field, rows added and removed. Amounts stay strings. Modules describe their columns; this knows no business.
- * In view mode it renders the same table read-only (detail pages).
+ * In view mode it renders the same table read-only (detail pages). A 'custom' column renders its own cell and
+ * may change several keys of its line at once (a product that brings its unit and cost).
  */
 export type Line = Record<string, unknown>;
+
+export interface CellProps {
+  line: Line;
+  index: number;
+  view: boolean;
+  disabled?: boolean;
+  /** The column's label in the page's language (for aria-label). */
+  label: string;
+  set: (patch: Line) => void;
+}
 
 export interface LineColumn {
   key: string;
   label: Label;
-  kind: 'ref' | 'decimal' | 'text' | 'computed';
+  kind: 'ref' | 'decimal' | 'text' | 'date' | 'computed' | 'custom';
   target?: string;
   width?: number | string;
   /** For 'computed' columns: the shown value. */
   compute?: (line: Line) => string;
+  /** For 'custom' columns: the cell. */
+  render?: (cell: CellProps) => ReactNode;
+  /** Numbers: header and cell at the end side. Default for 'decimal' and 'computed'. */
+  numeric?: boolean;
 }
+
+const isNumeric = (c: LineColumn) => c.numeric ?? (c.kind === 'decimal' || c.kind === 'computed');
 
 interface Props {
   label?: string;
@@ -41,16 +59,19 @@ const known = new Set(entities.map((e) => e.name));
 
 export function LinesEditor({ label: fieldLabel, columns: all, value, onChange, emptyLine, error, disabled, view, footer }: Props) {
   const { t } = useTranslation();
-  const { label } = useLocale();
+  const { label, locale } = useLocale();
   const lines: Line[] = Array.isArray(value) ? (value as Line[]) : [];
   const columns = all.filter((c) => c.kind !== 'ref' || known.has(c.target!));
-  const set = (i: number, key: string, v: unknown) => onChange?.(lines.map((l, j) => (j === i ? { ...l, [key]: v } : l)));
+  const patch = (i: number, p: Line) => onChange?.(lines.map((l, j) => (j === i ? { ...l, ...p } : l)));
+  const set = (i: number, key: string, v: unknown) => patch(i, { [key]: v });
 
   const cell = (c: LineColumn, line: Line, i: number) => {
     const v = line[c.key];
     if (c.kind === 'computed') return <Text size="sm" ff="monospace" dir="ltr" ta="end">{c.compute!(line)}</Text>;
+    if (c.kind === 'custom') return c.render!({ line, index: i, view: Boolean(view), disabled, label: label(c.label), set: (p) => patch(i, p) });
     if (view) {
       if (c.kind === 'ref') return v ? <RefTitle target={c.target!} id={Number(v)} /> : <Text c="dimmed">{t('common.none')}</Text>;
+      if (c.kind === 'date') return <Text size="sm">{v ? formatDate(String(v), locale) : t('common.none')}</Text>;
       return (
         <Text size="sm" ff={c.kind === 'decimal' ? 'monospace' : undefined} dir={c.kind === 'decimal' ? 'ltr' : 'auto'} ta={c.kind === 'decimal' ? 'end' : undefined}>
           {v === null || v === undefined || v === '' ? t('common.none') : String(v)}
@@ -63,6 +84,8 @@ export function LinesEditor({ label: fieldLabel, columns: all, value, onChange, 
         <RefSelect target={c.target!} aria-label={aria} size="xs" value={v === null || v === undefined || v === '' ? null : String(v)}
           onChange={(s) => set(i, c.key, s === null ? null : Number(s))} disabled={disabled} placeholder="" />
       );
+    if (c.kind === 'date')
+      return <TextInput aria-label={aria} size="xs" type="date" dir="ltr" value={v ? String(v).slice(0, 10) : ''} disabled={disabled} onChange={(e) => set(i, c.key, e.currentTarget.value || null)} />;
     return (
       <TextInput aria-label={aria} size="xs" value={v === null || v === undefined ? '' : String(v)} disabled={disabled}
         onChange={(e) => set(i, c.key, e.currentTarget.value)}
@@ -79,7 +102,7 @@ export function LinesEditor({ label: fieldLabel, columns: all, value, onChange, 
             <Table.Tr>
               <Table.Th w={36}>#</Table.Th>
               {columns.map((c) => (
-                <Table.Th key={c.key} w={c.width} ta={c.kind === 'decimal' || c.kind === 'computed' ? 'end' : undefined}>
+                <Table.Th key={c.key} w={c.width} ta={isNumeric(c) ? 'end' : undefined}>
                   {label(c.label)}
                 </Table.Th>
               ))}

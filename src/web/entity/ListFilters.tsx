@@ -1,14 +1,17 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AnyEntity } from '../../core/entity/define';
 import { useLocale } from '../i18n/useLocale';
 import { RefSelect } from './RefSelect';
 
-/** One filter per field marked `filter: true`: choice lists for enums and flags, a searchable select for refs. */
+/**
+ * One filter per field marked `filter: true`: choice lists for enums and flags, a searchable select for refs,
+ * and a from/to pair for dates (keys `<field>.gte` / `<field>.lte`, sent as filter[field][gte|lte]).
+ */
 export function filterKeys(def: AnyEntity): string[] {
   return Object.entries(def.fields)
-    .filter(([, f]) => f.filter && ['enum', 'boolean', 'ref'].includes(f.kind))
+    .filter(([, f]) => f.filter && ['enum', 'boolean', 'ref', 'date'].includes(f.kind))
     .map(([k]) => k);
 }
 
@@ -29,6 +32,12 @@ export function ListFilters({ def, values, onChange, onClear }: {
       {keys.map((k) => {
         const f = def.fields[k]!;
         const common = { label: label(f.label), ...width, size: 'sm' as const };
+        if (f.kind === 'date') {
+          return (['gte', 'lte'] as const).map((op) => (
+            <TextInput key={`${k}.${op}`} {...common} label={t(op === 'gte' ? 'list.dateFrom' : 'list.dateTo', { field: common.label })}
+              type="date" dir="ltr" value={values[`${k}.${op}`] ?? ''} onChange={(e) => onChange(`${k}.${op}`, e.currentTarget.value || null)} />
+          ));
+        }
         if (f.kind === 'ref') {
           return <RefSelect key={k} {...common} target={f.target} value={values[k] ?? null} onChange={(v) => onChange(k, v)} placeholder={t('common.all')} />;
         }

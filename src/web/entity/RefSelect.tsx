@@ -25,17 +25,19 @@ interface Common {
   name?: string;
   size?: 'xs' | 'sm' | 'md';
   'aria-label'?: string;
+  /** List filters of the target (e.g. `{ groupId: '3' }`: only units of one group). */
+  filters?: Record<string, string>;
 }
 
-function useRefOptions(def: AnyEntity, search: string, pageSize: number, known: React.RefObject<Map<string, string>>, enabled: boolean) {
+function useRefOptions(def: AnyEntity, search: string, pageSize: number, known: React.RefObject<Map<string, string>>, enabled: boolean, filters?: Record<string, string>) {
   const { locale } = useLocale();
   const [debounced] = useDebouncedValue(search, 250);
-  const list = useEntityList(def, { search: debounced || undefined, pageSize }, enabled);
+  const list = useEntityList(def, { search: debounced || undefined, pageSize, filters }, enabled);
   for (const r of list.data?.items ?? []) known.current.set(String(r.id), recordTitle(def, r, locale));
   return { items: list.data?.items ?? [], loading: list.isFetching };
 }
 
-export function RefSelect({ target, value, onChange, initialTitle, clearable = true, ...rest }: Common & {
+export function RefSelect({ target, value, onChange, initialTitle, clearable = true, filters, ...rest }: Common & {
   value: string | null;
   onChange: (v: string | null) => void;
   initialTitle?: string | null;
@@ -49,7 +51,7 @@ export function RefSelect({ target, value, onChange, initialTitle, clearable = t
   const selectedTitle = value ? known.current.get(value) : undefined;
   // Options are fetched when the list opens (or to name a value that came without its title).
   const [opened, setOpened] = useState(false);
-  const { items } = useRefOptions(def, search === selectedTitle ? '' : search, 20, known, opened);
+  const { items } = useRefOptions(def, search === selectedTitle ? '' : search, 20, known, opened, filters);
   const { locale } = useLocale();
   const single = useEntity(def, value && !selectedTitle ? Number(value) : undefined);
   if (value && single.data && !known.current.has(value)) known.current.set(value, recordTitle(def, single.data, locale));
@@ -74,13 +76,13 @@ export function RefSelect({ target, value, onChange, initialTitle, clearable = t
   );
 }
 
-export function RefsSelect({ target, value, onChange, ...rest }: Common & { value: string[]; onChange: (v: string[]) => void }) {
+export function RefsSelect({ target, value, onChange, filters, ...rest }: Common & { value: string[]; onChange: (v: string[]) => void }) {
   const { t } = useTranslation();
   const def = entityByName(target);
   const known = useRef(new Map<string, string>());
   const [search, setSearch] = useState('');
   const [opened, setOpened] = useState(false);
-  const { items } = useRefOptions(def, search, 200, known, opened || value.some((v) => !known.current.has(v)));
+  const { items } = useRefOptions(def, search, 200, known, opened || value.some((v) => !known.current.has(v)), filters);
   const data = items.map((r) => ({ value: String(r.id), label: known.current.get(String(r.id))! }));
   for (const v of value) if (!data.some((o) => o.value === v)) data.push({ value: v, label: known.current.get(v) ?? `#${v}` });
   return (

@@ -22,9 +22,11 @@ export interface FieldInputProps {
   row?: Row;
   /** The section title already names the field. */
   hideLabel?: boolean;
+  /** The whole form's values, handed to widgets that depend on other fields. */
+  values?: Record<string, unknown>;
 }
 
-export function FieldInput({ def, name, value, onChange, error, disabled, row, hideLabel }: FieldInputProps) {
+export function FieldInput({ def, name, value, onChange, error, disabled, row, hideLabel, values }: FieldInputProps) {
   const { label } = useLocale();
   const field: Field = def.fields[name]!;
   const common = {
@@ -38,7 +40,7 @@ export function FieldInput({ def, name, value, onChange, error, disabled, row, h
   const str = typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
   const text = (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.currentTarget.value);
 
-  if (field.widget) return <WidgetInput def={def} name={name} field={field} label={common.label ?? ''} value={value} onChange={onChange} error={error} disabled={disabled} />;
+  if (field.widget) return <WidgetInput def={def} name={name} field={field} label={common.label ?? ''} value={value} onChange={onChange} error={error} disabled={disabled} values={values} />;
 
   switch (field.kind) {
     case 'text':
@@ -119,6 +121,6 @@ export function FieldInput({ def, name, value, onChange, error, disabled, row, h
         />
       );
     case 'json':
-      return <WidgetInput def={def} name={name} field={field} label={common.label ?? ''} value={value} onChange={onChange} error={error} disabled={disabled} />;
+      return <WidgetInput def={def} name={name} field={field} label={common.label ?? ''} value={value} onChange={onChange} error={error} disabled={disabled} values={values} />;
   }
 }

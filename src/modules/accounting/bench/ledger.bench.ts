@@ -2,7 +2,8 @@
  * Ledger benchmarks on PostgreSQL (run: TEST_DB=postgres TEST_DATABASE_URL=postgres://... npx tsx src/modules/accounting/bench/ledger.bench.ts [lines]).
  * 1. Trial balance and balance sheet over N journal lines (default 1,000,000): p95 over 30 runs, beside the
  *    same trial balance by brute-force SQL over the lines (numbers must agree).
- * 2. Posting 5-line entries over HTTP with 8 concurrent clients for 10 s, beside raw SQL inserting the same rows.
+ * 2. Posting 5-line entries over HTTP with 8 concurrent clients for 10 s (one request with "post": true, then
+ *    draft + /post for 5 s), beside raw SQL inserting the same rows.
  * Bulk rows are inserted as posted entries outside the hash chain (verify would list them as not_chained).
  */
 import { sql } from 'drizzle-orm';
@@ -50,7 +51,7 @@ async function main() {
   const t = await testApp();
   const k = await kit(t);
   const leaves = ['1101', '1102', '1103', '1104', '1201', '2101', '2103', '3101', '4101', '4103', '5101', '5102', '5103', '5105'].map(k.acc);
-  let s = performance.now();
+  const s = performance.now();
   await seed(t, leaves, k.jr('GEN'));
   console.log(`seeded ${N} lines in ${((performance.now() - s) / 1000).toFixed(1)} s`);
 
@@ -68,41 +69,40 @@ async function main() {
   const lines = [125, 125, 125, 125].map((a, i) => ({ accountId: leaves[i]!, debit: String(a) })).concat([{ accountId: leaves[7]!, credit: '500' } as never]);
   const duration = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
   const clients = Number(process.env.BENCH_CLIENTS ?? 8);
-  let posted = 0;
-  s = performance.now();
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() - s < duration) {
-      const d = await t.admin.post('/api/accounting/journal-entries', { journalId: k.jr('GEN'), date: '2026-07-01', lines });
-      const p = await t.admin.post(`/api/accounting/journal-entries/${d.json().id}/post`, {});
-      if (p.statusCode === 200) posted++;
-    }
-  }));
-  const httpRate = posted / ((performance.now() - s) / 1000);
-  let raw = 0;
-  s = performance.now();
-  await Promise.all(Array.from({ length: clients }, async (_, w) => {
-    while (performance.now() - s < duration) {
-      await t.db.orm.transaction(async (tx) => {
-        await tx.execute(sql`WITH e AS (INSERT INTO journal_entries (company_id, journal_id, date, lines, total_debit, total_credit, status, created_by)
-          VALUES (1, ${k.jr('GEN')}, '2026-07-02', '[]', 500, 500, 'draft', 1) RETURNING id)
-          INSERT INTO journal_lines (company_id, entry_id, journal_id, line_no, date, account_id, debit, credit)
-          SELECT 1, e.id, ${k.jr('GEN')}, n, '2026-07-02', ${leaves[w % 4]!}, CASE WHEN n < 5 THEN 125 ELSE 0 END, CASE WHEN n = 5 THEN 500 ELSE 0 END FROM e, generate_series(1, 5) n`);
-      });
-      raw++;
-    }
-  }));
-  const rawRate = raw / ((performance.now() - s) / 1000);
+  /** Entries per second of `clients` loops running `one` for `ms`; `one` answers whether it posted. */
+  const rate = async (one: (w: number) => Promise<boolean>, ms = duration) => {
+    let n = 0;
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: clients }, async (_, w) => {
+      while (performance.now() - t0 < ms) if (await one(w)) n++;
+    }));
+    return n / ((performance.now() - t0) / 1000);
+  };
+  // What users and other modules use: one request that creates the entry posted (postEntry in one transaction).
+  const httpRate = await rate(async () =>
+    (await t.admin.post('/api/accounting/journal-entries', { journalId: k.jr('GEN'), date: '2026-07-01', lines, post: true })).statusCode === 201);
+  const draftRate = await rate(async () => {
+    const d = await t.admin.post('/api/accounting/journal-entries', { journalId: k.jr('GEN'), date: '2026-07-01', lines });
+    return (await t.admin.post(`/api/accounting/journal-entries/${d.json().id}/post`, {})).statusCode === 200;
+  }, duration / 2);
+  const rawRate = await rate(async (w) => {
+    await t.db.orm.transaction(async (tx) => {
+      await tx.execute(sql`WITH e AS (INSERT INTO journal_entries (company_id, journal_id, date, lines, total_debit, total_credit, status, created_by)
+        VALUES (1, ${k.jr('GEN')}, '2026-07-02', '[]', 500, 500, 'draft', 1) RETURNING id)
+        INSERT INTO journal_lines (company_id, entry_id, journal_id, line_no, date, account_id, debit, credit)
+        SELECT 1, e.id, ${k.jr('GEN')}, n, '2026-07-02', ${leaves[w % 4]!}, CASE WHEN n < 5 THEN 125 ELSE 0 END, CASE WHEN n = 5 THEN 500 ELSE 0 END FROM e, generate_series(1, 5) n`);
+    });
+    return true;
+  });
   const ctx = { db: t.db, locale: 'en' as const, companyId: 1, permissions: new Set<string>(), user: { id: 1, username: 'admin', fullName: 'a', companyId: 1, isSuperuser: true, isInstanceAdmin: true, preferredLanguage: null, avatar: null } };
-  let direct = 0;
-  s = performance.now();
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() - s < duration) {
-      await withTx(t.db, (tx) => postEntry(tx, ctx, { journalId: k.jr('GEN'), date: '2026-07-03', lines }));
-      direct++;
-    }
-  }));
-  console.log(`postEntry in a transaction (no HTTP), ${clients} clients: ${(direct / ((performance.now() - s) / 1000)).toFixed(0)} entries/s`);
-  console.log(`posting 5-line entries over HTTP, ${clients} clients: ${httpRate.toFixed(0)} entries/s (draft + post); raw SQL same rows: ${rawRate.toFixed(0)} entries/s; ratio ${(httpRate / rawRate).toFixed(2)}`);
+  const direct = await rate(async () => {
+    await withTx(t.db, (tx) => postEntry(tx, ctx, { journalId: k.jr('GEN'), date: '2026-07-03', lines }));
+    return true;
+  });
+  const ledger = await t.admin.get('/api/accounting/ledger/verify');
+  console.log(`postEntry in a transaction (no HTTP), ${clients} clients: ${direct.toFixed(0)} entries/s`);
+  console.log(`posting 5-line entries over HTTP, ${clients} clients: ${httpRate.toFixed(0)} entries/s (one request, "post": true); raw SQL same rows: ${rawRate.toFixed(0)} entries/s; ratio ${(httpRate / rawRate).toFixed(2)} (goal >= 0.5)`);
+  console.log(`  draft then /post (two requests, generic transition): ${draftRate.toFixed(0)} entries/s; chain verified: ${ledger.json().problems.filter((p: { reason: string }) => p.reason !== 'not_chained').length === 0}`);
   await t.close();
 }
 

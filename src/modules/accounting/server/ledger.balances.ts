@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, and, eq, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Tx } from '../../../core/db/tx';
 import { accountBalances, accountDayBalances } from './ledger.schema';
@@ -12,25 +12,33 @@ import type { EntryLine } from './ledger.validate';
  */
 export const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 
-export async function addToBalances(tx: Tx, companyId: number, date: string, lines: EntryLine[]): Promise<void> {
-  const byAccount = new Map<number, { d: Decimal; c: Decimal }>();
-  for (const l of lines) {
-    const cur = byAccount.get(l.accountId) ?? { d: new Decimal(0), c: new Decimal(0) };
-    byAccount.set(l.accountId, { d: cur.d.plus(l.debit), c: cur.c.plus(l.credit) });
-  }
-  const rows = [...byAccount.entries()].sort((a, b) => a[0] - b[0]);
-  const values = (period: string) => sql.join(rows.map(([accountId, v]) =>
-    sql`(${companyId}::int, ${accountId}::int, ${period}::date, ${v.d.toFixed(4)}::numeric, ${v.c.toFixed(4)}::numeric)`), sql`, `);
-  // one round trip for both grains; rows in ascending account order in both
-  await tx.execute(sql`
-    WITH m AS (
-      INSERT INTO account_balances (company_id, account_id, month, debit, credit) VALUES ${values(monthOf(date))}
+/**
+ * Both upserts as two CTEs (`month_balances`, `day_balances`) for the posting statement of one or more entries,
+ * written only when the CTE `entries` wrote them; rows in ascending (account, period) order in both.
+ */
+export function balanceUpsertsSql(companyId: number, entries: { date: string; lines: EntryLine[] }[], written: SQL): SQL {
+  const values = (periodOf: (date: string) => string) => {
+    const sums = new Map<string, { accountId: number; period: string; d: Decimal; c: Decimal }>();
+    for (const e of entries)
+      for (const l of e.lines) {
+        const period = periodOf(e.date);
+        const key = `${String(l.accountId).padStart(10, '0')}|${period}`;
+        const cur = sums.get(key) ?? { accountId: l.accountId, period, d: new Decimal(0), c: new Decimal(0) };
+        sums.set(key, { ...cur, d: cur.d.plus(l.debit), c: cur.c.plus(l.credit) });
+      }
+    const rows = [...sums.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) =>
+      sql`(${companyId}::int, ${v.accountId}::int, ${v.period}::date, ${v.d.toFixed(4)}::numeric, ${v.c.toFixed(4)}::numeric)`);
+    return sql`SELECT * FROM (VALUES ${sql.join(rows, sql`, `)}) v WHERE EXISTS (SELECT 1 FROM ${written}) ORDER BY 2, 3`;
+  };
+  return sql`
+    month_balances AS (
+      INSERT INTO account_balances (company_id, account_id, month, debit, credit) ${values(monthOf)}
       ON CONFLICT (company_id, account_id, month) DO UPDATE
-        SET debit = account_balances.debit + excluded.debit, credit = account_balances.credit + excluded.credit
-      RETURNING 1)
-    INSERT INTO account_day_balances (company_id, account_id, day, debit, credit) VALUES ${values(date)}
-    ON CONFLICT (company_id, account_id, day) DO UPDATE
-      SET debit = account_day_balances.debit + excluded.debit, credit = account_day_balances.credit + excluded.credit`);
+        SET debit = account_balances.debit + excluded.debit, credit = account_balances.credit + excluded.credit),
+    day_balances AS (
+      INSERT INTO account_day_balances (company_id, account_id, day, debit, credit) ${values((d) => d)}
+      ON CONFLICT (company_id, account_id, day) DO UPDATE
+        SET debit = account_day_balances.debit + excluded.debit, credit = account_day_balances.credit + excluded.credit)`;
 }
 
 export async function rebuildBalances(tx: Tx, companyId: number): Promise<number> {

@@ -1,17 +1,14 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { recordAudit } from '../../../core/audit/audit';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Orm } from '../../../core/db/connect';
 import { tableOf } from '../../../core/db/entity-table';
-import { fiscalYearOf, nextNumber } from '../../../core/db/sequences';
-import type { Tx } from '../../../core/db/tx';
+import { fiscalYearOf } from '../../../core/db/sequences';
+import { type Tx, withTx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
-import { entityByName } from '../../registry';
-import { account } from '../model/account.entity';
 import { journalEntry } from '../model/journal-entry.entity';
-import { journal } from '../model/journal.entity';
-import { addToBalances } from './ledger.balances';
-import { entryHash } from './ledger.hash';
-import { journalLines, ledgerChains } from './ledger.schema';
+import { journalLines } from './ledger.schema';
 import { type EntryLine, ledgerError, normalizeLines, reversedLines } from './ledger.validate';
+import { postBatched } from './ledger.batch';
+import { type CheckedEntry, intArray, type Written, writeEntries } from './ledger.write';
 import { am } from './messages';
 import { loadSettings } from './settings.service';
 
@@ -21,7 +18,8 @@ import { loadSettings } from './settings.service';
  * company, date after the lock date, gapless number per (company, journal, fiscal year) taken at posting,
  * hash-chained per journal. Lock order for every poster: document row (caller) -> document counter (caller) ->
  * accounts (ascending, shared) -> journal chain -> journal number counter -> balances (ascending). The per-journal
- * locks are taken last, after every check, to keep the serialised part short.
+ * locks are taken last, after every check (ledger.write.ts), to keep the serialised part short; entries posted
+ * through the API share that part and its commit (ledger.batch.ts).
  */
 export interface PostInput {
   journalId: number;
@@ -31,105 +29,91 @@ export interface PostInput {
   lines: unknown[];
 }
 
-export interface PostedEntry {
-  id: number; number: string; sequenceNo: number; fiscalYear: number; journalId: number; date: string;
-  totalDebit: string; totalCredit: string; hash: string; lines: EntryLine[];
+export interface PostedEntry extends Written {
+  fiscalYear: number; journalId: number; date: string; totalDebit: string; totalCredit: string; lines: EntryLine[];
 }
-
-interface Checked { journalId: number; prefix: string; date: string; lines: EntryLine[]; totalDebit: string; totalCredit: string; fiscalYear: number }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Every check of an entry that does not need the posting locks; used for drafts and before posting. */
-export async function checkEntry(tx: Tx, ctx: Ctx, input: Omit<PostInput, 'source'>, opts: { lock?: boolean; allowInactive?: boolean } = {}): Promise<Checked> {
+/**
+ * Every check of an entry that does not need the posting locks; used for drafts and before posting. One round
+ * trip reads the settings, the journal, the accounts (FOR SHARE, ascending, with `lock`) and the contacts; with
+ * `posting` it also makes the journal's chain head on first use (writeEntries locks it).
+ */
+export async function checkEntry(q: Tx | Orm, ctx: Ctx, input: Omit<PostInput, 'source'>, opts: { posting?: boolean; lock?: boolean; allowInactive?: boolean } = {}): Promise<CheckedEntry> {
   const L = ctx.locale;
   const { lines, totalDebit, totalCredit } = normalizeLines(input.lines, L);
   const date = String(input.date ?? '').slice(0, 10);
   if (!DATE_RE.test(date)) throw ledgerError({ en: 'Date is required', ar: 'التاريخ مطلوب' }, {}, L, 'date');
-  const s = await loadSettings(tx, ctx.companyId);
+  const co = ctx.companyId;
+  const journalId = Number(input.journalId) || 0;
+  const ids = [...new Set(lines.map((l) => l.accountId))].sort((a, b) => a - b);
+  const contactIds = [...new Set(lines.map((l) => l.contactId).filter((c): c is number => c !== null))];
+  const res = await q.execute(sql`
+    ${opts.posting ? sql`WITH chain AS (INSERT INTO ledger_chains (journal_id, company_id)
+      SELECT id, company_id FROM journals WHERE id = ${journalId}::int AND company_id = ${co}::int ON CONFLICT (journal_id) DO NOTHING)` : sql``}
+    SELECT
+      (SELECT json_build_object('lockDate', lock_date, 'month', fiscal_year_start_month, 'day', fiscal_year_start_day)
+         FROM accounting_settings WHERE company_id = ${co}::int LIMIT 1) AS settings,
+      (SELECT json_build_object('id', id, 'prefix', prefix, 'isActive', is_active) FROM journals
+         WHERE id = ${journalId}::int AND company_id = ${co}::int) AS journal,
+      (SELECT coalesce(json_agg(a), '[]') FROM (SELECT id, code, is_leaf AS "isLeaf", status FROM accounts
+         WHERE company_id = ${co}::int AND id = ANY(${intArray(ids)}::int[]) ORDER BY id ${opts.lock ? sql`FOR SHARE` : sql``}) a) AS accounts,
+      (SELECT coalesce(json_agg(id), '[]') FROM contacts WHERE company_id = ${co}::int AND id = ANY(${intArray(contactIds)}::int[])) AS contacts`);
+  const r = res.rows[0] as {
+    settings: { lockDate: string | null; month: number; day: number } | null;
+    journal: { id: number; prefix: string; isActive: boolean } | null;
+    accounts: { id: number; code: string; isLeaf: boolean; status: string }[];
+    contacts: number[];
+  };
+  const s = r.settings ?? { lockDate: null, month: 1, day: 1 };
   if (s.lockDate && date <= s.lockDate) throw ledgerError(am.dateLocked, { date, lockDate: s.lockDate }, L, 'date');
-
-  const jt = tableOf(journal);
-  const [j] = await tx.select({ id: jt.id, prefix: jt.prefix, isActive: jt.isActive }).from(jt)
-    .where(and(eq(jt.id, Number(input.journalId) || 0), eq(jt.companyId, ctx.companyId)));
+  const j = r.journal;
   if (!j) throw ledgerError(am.journalNotFound, {}, L, 'journalId');
   if (!j.isActive) throw ledgerError(am.journalInactive, {}, L, 'journalId');
-
-  const at = tableOf(account);
-  const ids = [...new Set(lines.map((l) => l.accountId))].sort((a, b) => a - b);
-  let q = tx.select({ id: at.id, code: at.code, isLeaf: at.isLeaf, status: at.status }).from(at)
-    .where(and(eq(at.companyId, ctx.companyId), inArray(at.id, ids))).orderBy(asc(at.id)).$dynamic();
-  if (opts.lock) q = q.for('share');
-  const found = new Map((await q).map((a) => [a.id as number, a]));
+  const found = new Map(r.accounts.map((a) => [a.id, a]));
   lines.forEach((l, i) => {
     const a = found.get(l.accountId);
     if (!a) throw ledgerError(am.accountNotFound, { line: i + 1 }, L);
     if (!a.isLeaf) throw ledgerError(am.accountNotLeaf, { line: i + 1, account: String(a.code) }, L);
     if (a.status !== 'active' && !opts.allowInactive) throw ledgerError(am.accountInactive, { line: i + 1, account: String(a.code) }, L);
   });
-  const contactIds = [...new Set(lines.map((l) => l.contactId).filter((c): c is number => c !== null))];
-  if (contactIds.length) {
-    const ct = tableOf(entityByName('contact'));
-    const rows = await tx.select({ id: ct.id }).from(ct).where(and(eq(ct.companyId, ctx.companyId), inArray(ct.id, contactIds)));
-    const ok = new Set(rows.map((r) => r.id as number));
-    const bad = lines.findIndex((l) => l.contactId !== null && !ok.has(l.contactId));
-    if (bad >= 0) throw ledgerError(am.contactNotFound, { line: bad + 1 }, L);
-  }
-  return { journalId: j.id as number, prefix: j.prefix as string, date, lines, totalDebit, totalCredit, fiscalYear: fiscalYearOf(date, s.fiscalYearStartMonth, s.fiscalYearStartDay) };
-}
-
-/** Locks the head of the journal's chain (one statement: creates it on first use, row-locks it otherwise). */
-async function lockChain(tx: Tx, companyId: number, journalId: number): Promise<{ seq: number; lastHash: string }> {
-  const [c] = await tx.insert(ledgerChains).values({ journalId, companyId })
-    .onConflictDoUpdate({ target: ledgerChains.journalId, set: { seq: sql`${ledgerChains.seq}` } })
-    .returning({ seq: ledgerChains.seq, lastHash: ledgerChains.lastHash });
-  return { seq: c!.seq, lastHash: c!.lastHash };
-}
-
-/** Numbers, chains and writes a checked entry: the header (insert, or update of the draft), lines, balances. */
-async function write(tx: Tx, ctx: Ctx, c: Checked, meta: { reference: string | null; source?: PostInput['source']; reversalOfId?: number; draftId?: number }): Promise<PostedEntry> {
-  const chain = await lockChain(tx, ctx.companyId, c.journalId);
-  const num = await nextNumber(tx, ctx.companyId, `journal:${c.journalId}`, c.fiscalYear, c.prefix);
-  const chainSeq = chain.seq + 1;
-  const hash = entryHash(chain.lastHash, { companyId: ctx.companyId, journalId: c.journalId, chainSeq, number: num.formatted, date: c.date, reference: meta.reference, lines: c.lines });
-  const t = tableOf(journalEntry);
-  const header = {
-    journalId: c.journalId, date: c.date, reference: meta.reference, lines: c.lines, totalDebit: c.totalDebit, totalCredit: c.totalCredit,
-    number: num.formatted, sequenceNo: num.value, fiscalYear: c.fiscalYear, chainSeq, prevHash: chain.lastHash, hash,
-    postedAt: sql`now()`, status: 'posted', updatedBy: ctx.user.id, updatedAt: sql`now()`,
-  };
-  let id: number;
-  if (meta.draftId) {
-    await tx.update(t).set(header).where(and(eq(t.id, meta.draftId), eq(t.companyId, ctx.companyId)));
-    id = meta.draftId;
-  } else {
-    const [row] = await tx.insert(t).values({
-      ...header, companyId: ctx.companyId, createdBy: ctx.user.id,
-      sourceType: meta.source?.type ?? null, sourceId: meta.source?.id ?? null, reversalOfId: meta.reversalOfId ?? null,
-    }).returning({ id: t.id });
-    id = row!.id as number;
-  }
-  await tx.insert(journalLines).values(c.lines.map((l, i) => ({
-    companyId: ctx.companyId, entryId: id, journalId: c.journalId, lineNo: i + 1, date: c.date,
-    accountId: l.accountId, contactId: l.contactId, debit: l.debit, credit: l.credit, label: l.label,
-  })));
-  await addToBalances(tx, ctx.companyId, c.date, c.lines);
-  await tx.update(ledgerChains).set({ seq: chainSeq, lastHash: hash }).where(eq(ledgerChains.journalId, c.journalId));
-  return { id, number: num.formatted, sequenceNo: num.value, fiscalYear: c.fiscalYear, journalId: c.journalId, date: c.date, totalDebit: c.totalDebit, totalCredit: c.totalCredit, hash, lines: c.lines };
+  const ok = new Set(r.contacts);
+  const bad = lines.findIndex((l) => l.contactId !== null && !ok.has(l.contactId));
+  if (bad >= 0) throw ledgerError(am.contactNotFound, { line: bad + 1 }, L);
+  return { journalId: j.id, prefix: j.prefix, date, lines, totalDebit, totalCredit, fiscalYear: fiscalYearOf(date, s.month, s.day), allowInactive: opts.allowInactive };
 }
 
 /** Public: post a new entry for a source document, in the caller's transaction. */
 export async function postEntry(tx: Tx, ctx: Ctx, input: PostInput, opts: { reversalOfId?: number; allowInactive?: boolean } = {}): Promise<PostedEntry> {
-  const checked = await checkEntry(tx, ctx, input, { lock: true, allowInactive: opts.allowInactive });
-  const posted = await write(tx, ctx, checked, { reference: input.reference ?? null, source: input.source, reversalOfId: opts.reversalOfId });
-  await recordAudit(tx, ctx, journalEntry, posted.id, 'post', null, { number: posted.number, source: input.source ?? null });
-  return posted;
+  const c = await checkEntry(tx, ctx, input, { posting: true, lock: true, allowInactive: opts.allowInactive });
+  const meta = { reference: input.reference ?? null, source: input.source, reversalOfId: opts.reversalOfId, audit: { action: 'post', after: { source: input.source ?? null } } };
+  const [w] = mustWrite(await writeEntries(tx, [{ ctx, c, meta }]));
+  return { ...w!, fiscalYear: c.fiscalYear, journalId: c.journalId, date: c.date, totalDebit: c.totalDebit, totalCredit: c.totalCredit, lines: c.lines };
+}
+
+/**
+ * Posts a new entry outside any caller's transaction (the API's one-request posting): the checks as one plain
+ * read, then the write together with the entries other requests of this process are posting on the same journal
+ * (ledger.batch.ts). Any refusal there ends in postEntry on its own, which gives the precise answer.
+ */
+export async function postEntryNow(ctx: Ctx, input: PostInput): Promise<Written> {
+  const c = await checkEntry(ctx.db.orm, ctx, input, { posting: true });
+  return postBatched({ ctx, c, meta: { reference: input.reference ?? null, source: input.source, audit: { action: 'post', after: { source: input.source ?? null } } } },
+    () => withTx(ctx.db, (tx) => postEntry(tx, ctx, input)));
 }
 
 /** Posts a draft journal entry row (already locked by the caller). */
 export async function postDraftEntry(tx: Tx, ctx: Ctx, row: Record<string, unknown> & { id: number }): Promise<PostedEntry> {
-  const checked = await checkEntry(tx, ctx, { journalId: row.journalId as number, date: row.date as string, lines: row.lines as unknown[] }, { lock: true });
-  return write(tx, ctx, checked, { reference: (row.reference as string | null) ?? null, draftId: row.id });
+  const c = await checkEntry(tx, ctx, { journalId: row.journalId as number, date: row.date as string, lines: row.lines as unknown[] }, { posting: true, lock: true });
+  const [w] = mustWrite(await writeEntries(tx, [{ ctx, c, meta: { reference: (row.reference as string | null) ?? null, draftId: row.id } }]));
+  return { ...w!, fiscalYear: c.fiscalYear, journalId: c.journalId, date: c.date, totalDebit: c.totalDebit, totalCredit: c.totalCredit, lines: c.lines };
+}
+
+/** Under the caller's locks the gate cannot refuse what checkEntry accepted; if it does, roll everything back. */
+function mustWrite(w: Written[] | null): Written[] {
+  if (!w) throw new Error('ledger write refused an entry its checks accepted');
+  return w;
 }
 
 /** Public: cancel a posted entry by posting its reversal (same journal; dated `date` or the original's date). */

@@ -6,6 +6,8 @@ import { withTx } from '../../../core/db/tx';
 import { getRecord } from '../../../core/entity/crud.service';
 import { AppError } from '../../../core/http/errors';
 import { requireCtx, requirePermission } from '../../../core/http/guard';
+import { routeDoc } from '../../../core/http/route-doc';
+import { z } from 'zod';
 import { accountingSettings } from '../model/accounting-settings.entity';
 import { beginningBalance } from '../model/beginning-balance.entity';
 import { invoice } from '../model/invoice.entity';
@@ -41,7 +43,7 @@ export function accountingServer(app: FastifyInstance, db: Database, opts: { job
     if (!ok) throw new AppError(404, 'not_found', am.invalidBalanceId);
   });
 
-  app.get('/api/accounting/settings/current', async (req) => {
+  app.get('/api/accounting/settings/current', routeDoc('The company\'s accounting settings'), async (req) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.accountingSettings.view');
     const t = tableOf(accountingSettings);
@@ -50,7 +52,7 @@ export function accountingServer(app: FastifyInstance, db: Database, opts: { job
     return getRecord(ctx, accountingSettings, row.id as number);
   });
 
-  app.get('/api/accounting/journal-entries/summary', async (req) => {
+  app.get('/api/accounting/journal-entries/summary', routeDoc('Entry counts and totals by status and journal'), async (req) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.journalEntry.view');
     const r = await db.orm.execute(sql`
@@ -61,13 +63,13 @@ export function accountingServer(app: FastifyInstance, db: Database, opts: { job
     return { items: r.rows };
   });
 
-  app.get('/api/accounting/ledger/verify', async (req) => {
+  app.get('/api/accounting/ledger/verify', routeDoc('Verify ledger integrity (hash chains, balance): { ok, checked, problems }'), async (req) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.journalEntry.verify');
     return verifyLedger(db.orm, ctx.companyId);
   });
 
-  app.post('/api/accounting/ledger/rebuild-balances', async (req) => {
+  app.post('/api/accounting/ledger/rebuild-balances', routeDoc('Recompute account balances from the posted lines: { rows }'), async (req) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.journalEntry.rebuildBalances');
     const rows = await withTx(db, async (tx) => {
@@ -77,7 +79,7 @@ export function accountingServer(app: FastifyInstance, db: Database, opts: { job
     return { rows };
   });
 
-  app.post('/api/accounting/invoices/mark-overdue', async (req) => {
+  app.post('/api/accounting/invoices/mark-overdue', routeDoc('Mark unpaid posted invoices past their due date OVERDUE: { updated }', { body: z.object({ today: z.string().optional() }) }), async (req) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.invoice.change');
     const raw = (req.body as { today?: unknown } | null)?.today;
@@ -97,11 +99,11 @@ export function accountingServer(app: FastifyInstance, db: Database, opts: { job
     const co = (await db.orm.execute(sql`SELECT name_en AS "nameEn", name_ar AS "nameAr" FROM companies WHERE id = ${ctx.companyId}`)).rows[0] as { nameEn: string; nameAr: string };
     return { html: invoiceHtml(inv, co, String((inv._refs as Record<string, unknown> | undefined)?.partnerId ?? ''), lang), number: String(inv.number ?? inv.id) };
   };
-  app.get('/api/accounting/invoices/:id/print', async (req, reply) => {
+  app.get('/api/accounting/invoices/:id/print', routeDoc('Printable invoice (HTML)', { query: { lang: 'en|ar|both' } }), async (req, reply) => {
     const { html } = await invoiceDoc(req);
     return reply.header('content-type', 'text/html; charset=utf-8').header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; font-src data:").send(html);
   });
-  app.get('/api/accounting/invoices/:id/pdf', async (req, reply) => {
+  app.get('/api/accounting/invoices/:id/pdf', routeDoc('Invoice as PDF', { query: { lang: 'en|ar|both' } }), async (req, reply) => {
     const { html, number } = await invoiceDoc(req);
     const pdf = await htmlToPdf(html).catch((e) => { console.error(e); throw new AppError(500, 'pdf_failed', am.pdfFailed); });
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`).send(pdf);

@@ -8,6 +8,7 @@ import { getRecord, updateRecord } from '../../../core/entity/crud.service';
 import { can } from '../../../core/http/context';
 import { forbidden, notFound, validationError } from '../../../core/http/errors';
 import { requireCtx, requirePermission } from '../../../core/http/guard';
+import { routeDoc } from '../../../core/http/route-doc';
 import { user } from '../model/user.entity';
 import { permissionCatalog } from './permissions';
 
@@ -15,19 +16,19 @@ import { permissionCatalog } from './permissions';
 const PROFILE_FIELDS = ['fullName', 'email', 'phone', 'avatar', 'preferredLanguage'] as const;
 
 export function registerAdminRoutes(app: FastifyInstance, db: Database): void {
-  app.get('/api/admin/permissions', async (req) => {
+  app.get('/api/admin/permissions', routeDoc('Every permission code, grouped by module and entity, with labels'), async (req) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'admin.group.view');
     return { modules: permissionCatalog() };
   });
 
-  app.get('/api/admin/system-settings', async (req) => {
+  app.get('/api/admin/system-settings', routeDoc('Instance settings: { signupEnabled }'), async (req) => {
     await requireCtx(db, req);
     const [s] = await db.orm.select().from(systemSettings);
     return { signupEnabled: s?.signupEnabled ?? true };
   });
 
-  app.patch('/api/admin/system-settings', async (req) => {
+  app.patch('/api/admin/system-settings', routeDoc('Change the instance settings (instance administrator only)', { body: z.object({ signupEnabled: z.boolean() }) }), async (req) => {
     const ctx = await requireCtx(db, req);
     if (!ctx.user.isInstanceAdmin) throw forbidden('forbidden');
     const parsed = z.object({ signupEnabled: z.boolean() }).safeParse(req.body);
@@ -44,7 +45,7 @@ export function registerAdminRoutes(app: FastifyInstance, db: Database): void {
     return row.id as number;
   }
 
-  app.get('/api/admin/profiles/:username', async (req) => {
+  app.get('/api/admin/profiles/:username', routeDoc('A profile (own, or any with admin.user.view)'), async (req) => {
     const ctx = await requireCtx(db, req);
     const id = await profileId(ctx, (req.params as { username: string }).username);
     if (id !== ctx.user.id && !can(ctx, 'admin.user.view')) throw forbidden('forbidden');
@@ -52,7 +53,7 @@ export function registerAdminRoutes(app: FastifyInstance, db: Database): void {
     return { id: r.id, version: r.version, username: r.username, ...Object.fromEntries(PROFILE_FIELDS.map((k) => [k, r[k]])) };
   });
 
-  app.patch('/api/admin/profiles/:username', async (req) => {
+  app.patch('/api/admin/profiles/:username', routeDoc('Change a profile: fullName, email, phone, avatar, preferredLanguage, with version', { responses: { 200: 'ok', 409: 'Changed by someone else' } }), async (req) => {
     const ctx = await requireCtx(db, req);
     const id = await profileId(ctx, (req.params as { username: string }).username);
     if (id !== ctx.user.id && !can(ctx, 'admin.user.change')) throw forbidden('forbidden');

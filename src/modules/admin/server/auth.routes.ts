@@ -11,6 +11,7 @@ import { isUniqueViolation, withTx } from '../../../core/db/tx';
 import { entitySchema } from '../../../core/entity/schema';
 import { forbidden, tooMany, unauthenticated, validationError } from '../../../core/http/errors';
 import { requireCtx } from '../../../core/http/guard';
+import { routeDoc } from '../../../core/http/route-doc';
 import { localeOf } from '../../../core/http/locale';
 import { tr } from '../../../core/i18n/locale';
 import { messages } from '../../../core/i18n/messages';
@@ -42,7 +43,7 @@ export async function meOf(ctx: Ctx) {
 export function registerAuthRoutes(app: FastifyInstance, db: Database, opts: { demo: boolean }): void {
   const login = z.object({ username: z.string().min(1).max(100), password: z.string().min(1).max(200) });
 
-  app.post('/api/auth/login', async (req, reply) => {
+  app.post('/api/auth/login', routeDoc('Sign in: sets the sid cookie', { body: login, public: true, responses: { 200: '{ user, company, permissions }', 401: 'Bad credentials', 429: 'Throttled' } }), async (req, reply) => {
     const locale = localeOf(req);
     const parsed = login.safeParse(req.body);
     if (!parsed.success) throw unauthenticated('badCredentials');
@@ -67,21 +68,21 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database, opts: { d
     return meOf({ db, locale, user: s.user, companyId: s.user.companyId, permissions: s.permissions });
   });
 
-  app.post('/api/auth/logout', async (req, reply) => {
+  app.post('/api/auth/logout', routeDoc('Sign out', { public: true }), async (req, reply) => {
     const token = req.cookies?.[SESSION_COOKIE];
     if (token) await destroySession(db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   });
 
-  app.get('/api/auth/me', async (req) => meOf(await requireCtx(db, req)));
+  app.get('/api/auth/me', routeDoc('Current user, company and permissions', { responses: { 200: '{ user, company, permissions }', 401: 'Not signed in' } }), async (req) => meOf(await requireCtx(db, req)));
 
-  app.get('/api/auth/signup', async () => {
+  app.get('/api/auth/signup', routeDoc('Whether sign-up is open: { enabled }', { public: true }), async () => {
     const [s] = await db.orm.select().from(systemSettings);
     return { enabled: s?.signupEnabled ?? true };
   });
 
-  app.post('/api/auth/signup', async (req, reply) => {
+  app.post('/api/auth/signup', routeDoc('Create a company and its first administrator', { public: true, responses: { 201: 'Created, signed in', 403: 'Sign-up closed', 422: 'Invalid' } }), async (req, reply) => {
     const locale = localeOf(req);
     const [s] = await db.orm.select().from(systemSettings);
     if (s && !s.signupEnabled) throw forbidden('signupClosed');
@@ -114,7 +115,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database, opts: { d
   });
 
   const pw = z.object({ currentPassword: z.string().max(200), newPassword: z.string().max(200) });
-  app.post('/api/auth/password', async (req) => {
+  app.post('/api/auth/password', routeDoc('Change the own password (revokes the other sessions)', { responses: { 200: 'ok', 422: 'Invalid' } }), async (req) => {
     const ctx = await requireCtx(db, req);
     const parsed = pw.safeParse(req.body);
     if (!parsed.success || passwordProblem(parsed.data.newPassword))

@@ -33,7 +33,7 @@ export const stockMove = defineEntity({
     unitCost: f.money({ en: 'Unit cost', ar: 'تكلفة الوحدة' }, ro),
     value: f.money({ en: 'Value', ar: 'القيمة' }, { ...ro, sort: true }),
     sourceType: f.text({ en: 'Source document', ar: 'المستند المصدر' }, { ...ro, filter: true, max: 40 }),
-    sourceId: f.integer({ en: 'Source id', ar: 'رقم المصدر' }, ro),
+    sourceId: f.integer({ en: 'Source id', ar: 'رقم المصدر' }, { ...ro, filter: true }),
     entryId: f.ref({ en: 'Journal entry', ar: 'قيد اليومية' }, 'journalEntry', ro),
     notes: f.text({ en: 'Notes', ar: 'ملاحظات' }, { ...ro, max: 500 }),
   },

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../../tests/support/test-app';
 import { cr, dr, type Kit, kit } from '../test-kit';
-import { reportHtml } from './report-pdf';
+import { reportHtml } from '../../../../core/documents/report-pdf';
 
 /** PDFs through Chromium, in Arabic (right-to-left, embedded font) and English; markup in names stays inert. */
 const hasChromium = existsSync(process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium');

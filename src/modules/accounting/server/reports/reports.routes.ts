@@ -3,17 +3,18 @@ import type { Database } from '../../../../core/db/connect';
 import { workbook } from '../../../../core/documents/xlsx';
 import { AppError } from '../../../../core/http/errors';
 import { requireCtx, requirePermission } from '../../../../core/http/guard';
+import { routeDoc } from '../../../../core/http/route-doc';
 import { am } from '../messages';
 import { agingReport } from './aging.report';
 import { cashFlowReport } from './cash-flow.report';
 import { generalLedgerReport } from './general-ledger.report';
 import { accountTotals, accountsOf, rollUp } from './ledger-totals';
 import { parseParams } from './report-params';
-import { reportSheet } from './report-output';
+import { reportSheet } from '../../../../core/documents/report-output';
 import type { ReportDef } from './report.types';
 import { balanceSheetReport, incomeStatementReport } from './statements.report';
 import { detailedTrialBalanceReport, trialBalanceReport } from './trial-balance.report';
-import { reportPdf } from './report-pdf';
+import { reportPdf } from '../../../../core/documents/report-pdf';
 
 /**
  * GET /api/accounting/reports/<name>?from=&to=&period=&accountId=&journalId=&contactId=&format=json|xlsx|pdf
@@ -33,7 +34,7 @@ function guard<T>(label: typeof am.reportFailed, run: () => Promise<T>): Promise
 }
 
 export function registerReportRoutes(app: FastifyInstance, db: Database): void {
-  app.get('/api/accounting/reports/combined.xlsx', async (req, reply) => {
+  app.get('/api/accounting/reports/combined.xlsx', routeDoc('Several reports in one workbook, one sheet each', { query: { names: 'Comma-separated report names (default balance-sheet,income-statement)', from: 'First day', to: 'Last day' } }), async (req, reply) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.journalEntry.reports');
     const q = req.query as Record<string, unknown>;
@@ -48,7 +49,7 @@ export function registerReportRoutes(app: FastifyInstance, db: Database): void {
     return reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="reports.xlsx"').send(buf);
   });
 
-  app.get('/api/accounting/reports/:name', async (req, reply) => {
+  app.get('/api/accounting/reports/:name', routeDoc(`A financial report: ${REPORTS.map((r) => r.name).join(', ')}`, { query: { from: 'First day (YYYY-MM-DD)', to: 'Last day', period: 'daily|weekly|monthly|quarterly|yearly', accountId: 'Account', journalId: 'Journal', contactId: 'Contact', page: 'Page', pageSize: 'Rows per page', format: 'json|xlsx|pdf' }, responses: { 200: 'The report (json), or the file', 404: 'Unknown report', 500: 'Failed to generate report' } }), async (req, reply) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.journalEntry.reports');
     const def = byName.get((req.params as { name: string }).name);
@@ -65,7 +66,7 @@ export function registerReportRoutes(app: FastifyInstance, db: Database): void {
   });
 
   /** Live balance (debit - credit) of every account, parents carrying their subtree. */
-  app.get('/api/accounting/accounts/balances', async (req) => {
+  app.get('/api/accounting/accounts/balances', routeDoc('Live balance of every account, parents rolling up their subtree', { query: { to: 'As of (YYYY-MM-DD)' } }), async (req) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.account.view');
     const p = parseParams(req.query as Record<string, unknown>);

@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../../tests/support/test-app';
+
+/** /api/openapi.json lists the hand-written routes (from their routeDoc) beside the generic entity routes. */
+let t: TestApp;
+beforeAll(async () => { t = await testApp(); });
+afterAll(async () => { await t?.close(); });
+
+const root = new URL('../../', import.meta.url).pathname;
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []);
+}
+/** Every `app.<method>('/api/...'` of the engine and of the admin and accounting modules. */
+function handWritten(): { method: string; path: string }[] {
+  const files = ['core/http', 'modules/admin', 'modules/accounting'].flatMap((d) => sources(join(root, d)));
+  return files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/app\.(get|post|patch|put|delete)\('(\/api\/[^']+)'/g)]
+    .map((m) => ({ method: m[1]!, path: m[2]!.replace(/:(\w+)/g, '{$1}') })));
+}
+
+describe('OpenAPI document', () => {
+  it('describes the auth, admin, files and accounting routes with a summary', async () => {
+    const doc = (await t.anon().get('/api/openapi.json')).json();
+    const op = (path: string, method: string) => doc.paths[path]?.[method];
+    expect(op('/api/auth/login', 'post')).toMatchObject({ tags: ['auth'], summary: expect.stringMatching(/Sign in/), security: [] });
+    expect(op('/api/auth/login', 'post').requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
+    expect(op('/api/admin/profiles/{username}', 'patch').parameters[0]).toMatchObject({ name: 'username', in: 'path', required: true });
+    expect(op('/api/accounting/reports/{name}', 'get').summary).toMatch(/trial-balance/);
+    expect(op('/api/accounting/reports/{name}', 'get').parameters.map((p: { name: string }) => p.name)).toContain('format');
+    expect(op('/api/accounting/journal-entries', 'post')).toBeTruthy();
+    const routes = handWritten();
+    expect(routes.length).toBeGreaterThanOrEqual(25);
+    const missing = routes.filter((r) => !op(r.path, r.method)?.summary);
+    expect(missing).toEqual([]);
+  });
+});

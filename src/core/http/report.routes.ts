@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/connect';
+import type { BaseReportParams } from '../documents/report-params';
+import { reportSheet } from '../documents/report-output';
+import { reportPdf } from '../documents/report-pdf';
+import type { ReportDef } from '../documents/report.types';
+import { workbook } from '../documents/xlsx';
+import type { Label } from '../i18n/locale';
+import { AppError } from './errors';
+import { requireCtx, requirePermission } from './guard';
+import { routeDoc } from './route-doc';
+
+/**
+ * The routes of a module's reports, all behind one permission:
+ *   GET <prefix>/<name>?...&format=json|xlsx|pdf   (json is paged; Excel takes up to 50,000 rows, a PDF 5,000)
+ *   GET <prefix>/combined.xlsx?names=a,b&...      (one workbook, one sheet per report; `combined` by default)
+ * Unexpected failures are logged and answered 500 with the module's message; AppErrors (400, 404) pass through.
+ */
+export interface ReportRoutes<P extends BaseReportParams> {
+  prefix: string;
+  permission: string;
+  reports: ReportDef<P>[];
+  parse(q: Record<string, unknown>): P;
+  combined: string[];
+  messages: { failed: Label; pdfFailed: Label; unknown: Label };
+  /** OpenAPI: what the reports are about and the query parameters beyond the shared ones. */
+  doc: { summary: string; query: Record<string, string> };
+}
+
+const SHARED_QUERY = { from: 'First day (YYYY-MM-DD)', to: 'Last day or as-of date (default today)', period: 'daily|weekly|monthly|quarterly|yearly', page: 'Page (json)', pageSize: 'Rows per page, at most 1000 (json)' };
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const EXCEL_ROWS = 50_000;
+const PDF_ROWS = 5_000;
+
+function guard<T>(label: Label, run: () => Promise<T>): Promise<T> {
+  return run().catch((e) => {
+    if (e instanceof AppError) throw e;
+    console.error(e);
+    throw new AppError(500, 'report_failed', label);
+  });
+}
+
+export function registerReports<P extends BaseReportParams>(app: FastifyInstance, db: Database, spec: ReportRoutes<P>): void {
+  const byName = new Map(spec.reports.map((r) => [r.name, r]));
+  const { failed, pdfFailed, unknown } = spec.messages;
+
+  const query = { ...SHARED_QUERY, ...spec.doc.query };
+  const names = spec.reports.map((r) => r.name).join(', ');
+  app.get(`${spec.prefix}/combined.xlsx`, routeDoc(`${spec.doc.summary}: several in one workbook, one sheet each`, {
+    query: { names: `Comma-separated report names (default ${spec.combined.join(',')})`, ...query },
+    responses: { 200: 'The workbook', 400: 'Invalid parameter', 404: 'Unknown report', 500: 'Report failed' },
+  }), async (req, reply) => {
+    const ctx = await requireCtx(db, req);
+    requirePermission(ctx, spec.permission);
+    const q = req.query as Record<string, unknown>;
+    const wanted = q.names === undefined || q.names === '' ? spec.combined : String(q.names).split(',').slice(0, 8);
+    const defs = wanted.map((n) => byName.get(n));
+    if (defs.some((d) => !d)) throw new AppError(404, 'not_found', unknown);
+    const p = spec.parse(q);
+    const buf = await guard(failed, async () => {
+      const data = [];
+      for (const d of defs) data.push(await d!.run(db.orm, ctx, { ...p, page: 1, pageSize: EXCEL_ROWS }));
+      return workbook(data.map((d) => reportSheet(d, ctx.locale)), ctx.locale);
+    });
+    return reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="reports.xlsx"').send(buf);
+  });
+
+  app.get(`${spec.prefix}/:name`, routeDoc(`${spec.doc.summary}: ${names}`, {
+    query: { ...query, format: 'json|xlsx|pdf' },
+    responses: { 200: '{ name, title, params, columns, rows, totals, summary, page } or the file', 400: 'Invalid parameter', 404: 'Unknown report', 500: 'Report failed' },
+  }), async (req, reply) => {
+    const ctx = await requireCtx(db, req);
+    requirePermission(ctx, spec.permission);
+    const def = byName.get((req.params as { name: string }).name);
+    if (!def) throw new AppError(404, 'not_found', unknown);
+    const p = spec.parse(req.query as Record<string, unknown>);
+    if (p.format === 'pdf') {
+      const pdf = await guard(pdfFailed, async () => reportPdf(await def.run(db.orm, ctx, { ...p, page: 1, pageSize: PDF_ROWS }), ctx.locale));
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${def.name}.pdf"`).send(pdf);
+    }
+    if (p.format === 'json') return guard(failed, () => def.run(db.orm, ctx, p));
+    const data = await guard(failed, () => def.run(db.orm, ctx, { ...p, page: 1, pageSize: EXCEL_ROWS }));
+    const buf = await guard(failed, () => workbook([reportSheet(data, ctx.locale)], ctx.locale));
+    return reply.header('content-type', XLSX).header('content-disposition', `attachment; filename="${def.name}.xlsx"`).send(buf);
+  });
+}

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import type { TestApp } from '../../../../tests/support/test-app';
+import type { StockKit } from '../server/test-kit';
+
+/**
+ * (c) Deliveries of 3 lines over HTTP (create the draft, then validate: stock moves at FIFO cost, valuation layers,
+ * quants, day totals and the cost-of-sales journal entry), 8 concurrent clients, per second; beside a raw-SQL
+ * ceiling in the same process: the same rows written by hand-written SQL in one transaction per delivery
+ * (delivery, 3 moves, 3 layers, the consumed layers, quants, day totals, entry and lines, account balances).
+ * 50 products with 1,000,000 units each in stock, 3 picked at random per delivery.
+ */
+const PRODUCTS = 50;
+const DATE = '2027-01-05';
+
+export async function deliveryBench(t: TestApp, k: StockKit, durationMs = 10_000, clients = 8): Promise<string[]> {
+  const c = k.ctx.companyId;
+  const cat = (await t.admin.post('/api/inventory/categories', { name: 'Delivery bench' })).json().id as number;
+  const products: { id: number; cost: string }[] = [];
+  for (let i = 0; i < PRODUCTS; i++) {
+    const cost = (2 + (i % 17) * 0.75).toFixed(2);
+    products.push({ id: await k.product({ name: `Delivered ${i}`, categoryId: cat, cost }), cost });
+  }
+  await k.post({ date: '2027-01-01', moveType: 'incoming', reference: 'BENCH-IN',
+    lines: products.map((p) => ({ productId: p.id, quantity: '1000000', unitCost: p.cost, fromLocationId: k.loc.vendors, toLocationId: k.loc.stock })) });
+  const three = () => { const s = new Set<number>(); while (s.size < 3) s.add(Math.floor(Math.random() * PRODUCTS)); return [...s].map((i) => products[i]!); };
+
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  const headers = { cookie: t.admin.cookie, 'content-type': 'application/json' };
+  let done = 0;
+  let failed = 0;
+  let s = performance.now();
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (performance.now() - s < durationMs) {
+      const items = three().map((p) => ({ productId: p.id, quantity: '1' }));
+      const d = await fetch(`${base}/api/inventory/deliveries`, { method: 'POST', headers, body: JSON.stringify({ destinationType: 'customer', deliveryDate: DATE, locationId: k.loc.stock, items }) });
+      const draft = await d.json() as { id: number };
+      const v = await fetch(`${base}/api/inventory/deliveries/${draft.id}/validate`, { method: 'POST', headers, body: '{}' });
+      await v.arrayBuffer();
+      if (v.status === 200) done++; else failed++;
+    }
+  }));
+  const httpRate = done / ((performance.now() - s) / 1000);
+
+  const [acc] = (await t.db.orm.execute(sql`
+    SELECT max(CASE WHEN l.debit > 0 THEN l.account_id END) AS cogs, max(CASE WHEN l.credit > 0 THEN l.account_id END) AS inv, max(e.journal_id) AS journal
+    FROM deliveries d JOIN journal_entries e ON e.id = d.entry_id JOIN journal_lines l ON l.entry_id = e.id WHERE d.company_id = ${c}`)).rows as { cogs: number; inv: number; journal: number }[];
+  const layers = new Map(((await t.db.orm.execute(sql`SELECT product_id AS p, min(id) AS id FROM stock_valuation_layers WHERE company_id = ${c} AND remaining_qty > 0 AND product_id IN (${sql.raw(products.map((p) => p.id).join(','))}) GROUP BY 1`)).rows as { p: number; id: number }[]).map((r) => [Number(r.p), Number(r.id)]));
+  const u = k.ctx.user.id;
+  let raw = 0;
+  s = performance.now();
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (performance.now() - s < durationMs) {
+      const lines = three().sort((a, b) => a.id - b.id);
+      const total = lines.reduce((a, p) => a + Number(p.cost), 0).toFixed(2);
+      const vals = sql.join(lines.map((p) => sql`(${p.id}::int, ${p.cost}::numeric)`), sql`, `);
+      await t.db.orm.transaction(async (tx) => {
+        // the same lock order as postStock: quants (by product), then the products' open layers
+        await tx.execute(sql`SELECT id FROM stock_quants WHERE company_id = ${c} AND location_id = ${k.loc.stock} AND lot_id IS NULL
+          AND product_id IN (${sql.raw(lines.map((p) => p.id).join(','))}) ORDER BY product_id FOR UPDATE`);
+        await tx.execute(sql`
+          WITH d AS (INSERT INTO deliveries (company_id, number, destination_type, delivery_date, location_id, items, total_cost, status, created_by, updated_by)
+            VALUES (${c}, 'RAW', 'customer', ${DATE}, ${k.loc.stock}, ${JSON.stringify(lines.map((p) => ({ productId: p.id, quantity: '1', unitCost: p.cost })))}::jsonb, ${total}, 'done', ${u}, ${u}) RETURNING id),
+          m AS (INSERT INTO stock_moves (company_id, date, reference, move_type, product_id, from_location_id, to_location_id, quantity, unit_cost, value, source_type, source_id, created_by, updated_by)
+            SELECT ${c}, ${DATE}, 'RAW', 'outgoing', x.p, ${k.loc.stock}, ${k.loc.customers}, 1, x.cost, x.cost, 'delivery', d.id, ${u}, ${u} FROM d, (VALUES ${vals}) x(p, cost) RETURNING id, product_id, value)
+          INSERT INTO stock_valuation_layers (company_id, date, product_id, move_id, quantity, unit_cost, value, remaining_qty, remaining_value, account_id, created_by, updated_by)
+          SELECT ${c}, ${DATE}, m.product_id, m.id, -1, m.value, -m.value, 0, 0, ${acc!.inv}, ${u}, ${u} FROM m`);
+        await tx.execute(sql`UPDATE stock_quants SET quantity = quantity - 1 WHERE company_id = ${c} AND location_id = ${k.loc.stock} AND lot_id IS NULL
+          AND product_id IN (${sql.raw(lines.map((p) => p.id).join(','))})`);
+        await tx.execute(sql`UPDATE stock_valuation_layers v SET remaining_qty = remaining_qty - 1, remaining_value = remaining_value - v.unit_cost
+          WHERE id IN (${sql.raw(lines.map((p) => layers.get(p.id)!).join(','))})`);
+        await tx.execute(sql`INSERT INTO stock_day_totals (company_id, product_id, location_id, day, qty_in, qty_out, value_in, value_out, moves)
+          SELECT ${c}, x.p, l.loc, ${DATE}, l.i, l.o, x.cost * l.i, x.cost * l.o, 1 FROM (VALUES ${vals}) x(p, cost),
+            (VALUES (${k.loc.stock}::int, 0, 1), (${k.loc.customers}::int, 1, 0)) l(loc, i, o)
+          ON CONFLICT (company_id, product_id, location_id, day) DO UPDATE SET qty_in = stock_day_totals.qty_in + excluded.qty_in,
+            qty_out = stock_day_totals.qty_out + excluded.qty_out, value_in = stock_day_totals.value_in + excluded.value_in,
+            value_out = stock_day_totals.value_out + excluded.value_out, moves = stock_day_totals.moves + 1`);
+        await tx.execute(sql`
+          WITH e AS (INSERT INTO journal_entries (company_id, journal_id, date, reference, lines, total_debit, total_credit, status, created_by)
+            VALUES (${c}, ${acc!.journal}, ${DATE}, 'RAW', '[]', ${total}, ${total}, 'draft', ${u}) RETURNING id)
+          INSERT INTO journal_lines (company_id, entry_id, journal_id, line_no, date, account_id, debit, credit)
+          SELECT ${c}, e.id, ${acc!.journal}, l.n, ${DATE}, l.a, l.d, l.c FROM e, (VALUES (1, ${acc!.cogs}::int, ${total}::numeric, 0::numeric), (2, ${acc!.inv}::int, 0::numeric, ${total}::numeric)) l(n, a, d, c)`);
+        await tx.execute(sql`
+          WITH b AS (SELECT * FROM (VALUES (${acc!.cogs}::int, ${total}::numeric, 0::numeric), (${acc!.inv}::int, 0::numeric, ${total}::numeric)) b(a, d, c) ORDER BY a),
+          mo AS (INSERT INTO account_balances (company_id, account_id, month, debit, credit) SELECT ${c}, a, date_trunc('month', ${DATE}::date)::date, d, c FROM b
+            ON CONFLICT (company_id, account_id, month) DO UPDATE SET debit = account_balances.debit + excluded.debit, credit = account_balances.credit + excluded.credit)
+          INSERT INTO account_day_balances (company_id, account_id, day, debit, credit) SELECT ${c}, a, ${DATE}, d, c FROM b
+            ON CONFLICT (company_id, account_id, day) DO UPDATE SET debit = account_day_balances.debit + excluded.debit, credit = account_day_balances.credit + excluded.credit`);
+      });
+      raw++;
+    }
+  }));
+  const rawRate = raw / ((performance.now() - s) / 1000);
+  return [
+    `deliveries of 3 lines, ${clients} clients, ${(durationMs / 1000).toFixed(0)} s each:`,
+    `  HTTP  POST /api/inventory/deliveries + /:id/validate (moves, layers, quants, day totals, journal entry): ${httpRate.toFixed(1)} deliveries/s (${done} done, ${failed} refused)`,
+    `  raw SQL, the same rows in one transaction per delivery:                                           ${rawRate.toFixed(1)} deliveries/s; ratio ${(httpRate / rawRate).toFixed(2)} (goal 0.5)`,
+  ];
+}

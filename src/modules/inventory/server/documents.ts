@@ -1,0 +1,23 @@
+/**
+ * The stock documents' business hooks (imported once by the module's server plugin). Each document is edited only
+ * in its first state, checked on every save (bilingual, field-keyed messages: documents.messages.ts), numbered in
+ * the transaction that posts it (documents.number.ts) and moves stock only through postStock:
+ *
+ * | document (path)                    | states                                              | posting (from -> to, counter)                         |
+ * |------------------------------------|-----------------------------------------------------|-------------------------------------------------------|
+ * | receipt (receipts) REC/            | pending -approve-> approved -receive / receivePartial-> partially_received / received; reject, cancel | vendors -> location, Dr inventory / Cr stock received |
+ * | delivery (deliveries) DEL/         | draft -validate-> done; cancel                      | location -> customers, Dr cost of sales / Cr inventory |
+ * | transfer (transfers) TRF/          | draft -validate-> done; cancel                      | internal -> internal, no entry                        |
+ * | scrap (scraps) SCR/                | draft -validate-> done; cancel                      | location -> scrap location, Dr loss / Cr inventory    |
+ * | stockAdjustment (stock-adjustments) ADJ/ | draft -confirm-> confirmed (once); cancel     | adjustments <-> location, gain / loss                 |
+ * | inventoryOpening (beginning-balances) | draft -post-> posted; cancel (draft only)        | adjustments -> location, Dr inventory / Cr opening    |
+ *
+ * Lock order of every posting: document row -> document counter -> quants -> products and layers -> accounts ->
+ * journal (the stock ledger's and the accounting ledger's own order after the counter).
+ */
+import './receipt.hooks';
+import './delivery.hooks';
+import './transfer.hooks';
+import './scrap.hooks';
+import './stock-adjustment.hooks';
+import './inventory-opening.hooks';

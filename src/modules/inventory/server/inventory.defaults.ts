@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { tableOf } from '../../../core/db/entity-table';
+import type { Tx } from '../../../core/db/tx';
+import { registerCompanySetup } from '../../../core/tenancy/company-setup';
+import { inventorySettings } from '../model/inventory-settings.entity';
+import { location } from '../model/location.entity';
+import { uomGroup } from '../model/uom-group.entity';
+import { uom } from '../model/uom.entity';
+import { warehouse } from '../model/warehouse.entity';
+
+/**
+ * Every new company gets bilingual units of measure, a main warehouse with its stock and scrap locations, the
+ * counterpart locations (vendors, customers, inventory adjustment) and its inventory settings pointing at them
+ * and at the inventory journal and accounts of the default chart (runs after 'accounting.defaults').
+ */
+type U = [en: string, ar: string, abbr: string, factor: string];
+const UOMS: [group: [string, string], units: U[]][] = [
+  [['Units', 'الوحدات'], [['Unit', 'وحدة', 'u', '1'], ['Dozen', 'دزينة', 'dz', '12']]],
+  [['Weight', 'الوزن'], [['Kilogram', 'كيلوغرام', 'kg', '1'], ['Gram', 'غرام', 'g', '0.001'], ['Ton', 'طن', 't', '1000']]],
+  [['Volume', 'الحجم'], [['Litre', 'لتر', 'L', '1'], ['Millilitre', 'مليلتر', 'mL', '0.001']]],
+  [['Length', 'الطول'], [['Metre', 'متر', 'm', '1'], ['Centimetre', 'سنتيمتر', 'cm', '0.01']]],
+];
+
+export async function createInventoryDefaults(tx: Tx, companyId: number, userId: number): Promise<void> {
+  const by = { companyId, createdBy: userId, updatedBy: userId };
+  const gt = tableOf(uomGroup);
+  const ut = tableOf(uom);
+  let unitId: number | null = null;
+  for (const [[gEn, gAr], units] of UOMS) {
+    const [g] = await tx.insert(gt).values({ ...by, name: gEn, nameAr: gAr }).returning({ id: gt.id });
+    const rows = await tx.insert(ut).values(units.map(([name, nameAr, abbreviation, conversionFactor]) =>
+      ({ ...by, name, nameAr, abbreviation, conversionFactor, groupId: g!.id }))).returning({ id: ut.id, name: ut.name });
+    unitId ??= (rows.find((r) => r.name === 'Unit')?.id as number | undefined) ?? null;
+  }
+
+  const co = (await tx.execute(sql`SELECT address FROM companies WHERE id = ${companyId}`)).rows[0] as { address?: string | null } | undefined;
+  const wt = tableOf(warehouse);
+  const [wh] = await tx.insert(wt).values({
+    ...by, code: 'WH', name: 'Main warehouse', nameAr: 'المستودع الرئيسي',
+    address: co?.address?.trim() || 'Head office / المقر الرئيسي', locationsCount: 2,
+  }).returning({ id: wt.id });
+  const whId = wh!.id as number;
+
+  const lt = tableOf(location);
+  const loc = async (name: string, nameAr: string, kind: string, o: { warehouseId?: number; isScrap?: boolean } = {}) => {
+    const [row] = await tx.insert(lt).values({ ...by, name, nameAr, kind, warehouseId: o.warehouseId ?? null, isScrap: o.isScrap ?? false })
+      .returning({ id: lt.id });
+    return row!.id as number;
+  };
+  const stock = await loc('Stock', 'المخزون', 'internal', { warehouseId: whId });
+  const scrap = await loc('Scrap', 'التالف', 'internal', { warehouseId: whId, isScrap: true });
+  const vendors = await loc('Vendors', 'الموردون', 'vendor');
+  const customers = await loc('Customers', 'العملاء', 'customer');
+  const adjustment = await loc('Inventory adjustment', 'تسويات المخزون', 'virtual');
+
+  const ids = (await tx.execute(sql`
+    SELECT (SELECT id FROM journals WHERE company_id = ${companyId} AND code = 'STK') AS "journalId",
+      (SELECT id FROM accounts WHERE company_id = ${companyId} AND code = '2104') AS "stockInput",
+      (SELECT id FROM accounts WHERE company_id = ${companyId} AND code = '5106') AS "loss",
+      (SELECT id FROM accounts WHERE company_id = ${companyId} AND code = '4104') AS "gain"`)).rows[0] as
+    { journalId: number | null; stockInput: number | null; loss: number | null; gain: number | null };
+
+  await tx.insert(tableOf(inventorySettings)).values({
+    ...by, valuationMethod: 'fifo', defaultWarehouseId: whId, defaultLocationId: stock, defaultUomId: unitId,
+    vendorLocationId: vendors, customerLocationId: customers, adjustmentLocationId: adjustment, scrapLocationId: scrap,
+    journalId: ids.journalId, stockInputAccountId: ids.stockInput, lossAccountId: ids.loss, gainAccountId: ids.gain,
+  });
+}
+
+registerCompanySetup('inventory.defaults', (tx, companyId, { userId }) => createInventoryDefaults(tx, companyId, userId));

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { type Column, L, col, type ReportDef } from '../../../../core/documents/report.types';
+import { tr } from '../../../../core/i18n/locale';
+import type { InventoryReportParams } from './report-params';
+import { rm } from './reports.messages';
+import { balanceCtes, nameOf, shareOfValue, stockSpan } from './stock-totals';
+
+/**
+ * On hand and value at a date per product and location (or warehouse, or product alone), from the stock totals
+ * (stock-totals.ts; values at the product's average cost at that date). Rows with no quantity are left out; the
+ * total value covers every page.
+ */
+export const stockBalanceReport: ReportDef<InventoryReportParams> = {
+  name: 'stock-balance',
+  title: L('Stock balance', 'رصيد المخزون'),
+  async run(db, ctx, p) {
+    const byLocation = p.groupBy === 'location';
+    const byWarehouse = p.groupBy !== 'product';
+    const span = await stockSpan(db, ctx.companyId);
+    const n = ctx.locale;
+    // rows per (product, location) are b itself; per warehouse or product they are summed
+    const g = byLocation
+      ? sql`SELECT b.product_id, b.location_id, loc.warehouse_id, b.qty, CASE WHEN loc.v THEN b.qty ELSE 0 END AS vqty
+          FROM b JOIN loc ON loc.id = b.location_id AND loc.s WHERE b.qty <> 0`
+      : sql`SELECT b.product_id, ${byWarehouse ? sql`loc.warehouse_id` : sql`NULL::int AS warehouse_id`}, sum(b.qty) AS qty, sum(CASE WHEN loc.v THEN b.qty ELSE 0 END) AS vqty
+          FROM b JOIN loc ON loc.id = b.location_id AND loc.s GROUP BY b.product_id${byWarehouse ? sql`, loc.warehouse_id` : sql``} HAVING sum(b.qty) <> 0`;
+    const rowsCte = sql`${balanceCtes(ctx.companyId, p, p.to, span)}, g AS (${g}),
+      r AS (SELECT g.*, ${shareOfValue(sql`g.vqty`)} AS value FROM g LEFT JOIN pv ON pv.product_id = g.product_id)`;
+    const order = sql`${nameOf(n, 'p')}, r.product_id${byLocation ? sql`, ${nameOf(n, 'l')}, r.location_id` : byWarehouse ? sql`, ${nameOf(n, 'w')} NULLS LAST` : sql``}`;
+    const places = byLocation ? sql`JOIN locations l ON l.id = r.location_id LEFT JOIN warehouses w ON w.id = r.warehouse_id`
+      : byWarehouse ? sql`LEFT JOIN warehouses w ON w.id = r.warehouse_id` : sql``;
+    // the page is cut before the other names are joined; totals cover every row
+    const res = await db.execute(sql`
+      WITH ${rowsCte},
+      tot AS (SELECT count(*)::int AS n, coalesce(sum(value), 0)::text AS "totalValue" FROM r),
+      pg AS (SELECT r.*, ${nameOf(n, 'p')} AS product, p.sku, p.category_id, p.uom_id${byLocation ? sql`, ${nameOf(n, 'l')} AS location` : sql``}${byWarehouse ? sql`, ${nameOf(n, 'w')} AS warehouse` : sql``}
+        FROM r JOIN products p ON p.id = r.product_id ${places} ORDER BY ${order} LIMIT ${p.pageSize} OFFSET ${(p.page - 1) * p.pageSize})
+      SELECT tot.n, tot."totalValue", pg.product_id AS "productId", pg.sku, pg.product, ${nameOf(n, 'pc')} AS category, coalesce(u.abbreviation, ${nameOf(n, 'u')}) AS uom,
+        ${byLocation ? sql`pg.location_id AS "locationId", pg.location,` : sql``}${byWarehouse ? sql` pg.warehouse_id AS "warehouseId", pg.warehouse,` : sql``}
+        pg.qty::text AS quantity, pg.value::text AS value
+      FROM tot LEFT JOIN pg ON true LEFT JOIN product_categories pc ON pc.id = pg.category_id LEFT JOIN uoms u ON u.id = pg.uom_id
+      ORDER BY pg.product NULLS LAST, pg.product_id${byLocation ? sql`, pg.location, pg.location_id` : byWarehouse ? sql`, pg.warehouse NULLS LAST` : sql``}`);
+    const raw = res.rows as Record<string, unknown>[];
+    const total = Number(raw[0]?.n ?? 0);
+    const totalValue = new Decimal(String(raw[0]?.totalValue ?? 0)).toFixed(2);
+    const rows = raw.filter((row) => row.productId !== null).map(({ n: _n, totalValue: _t, ...row }) => {
+      const q = new Decimal(String(row.quantity));
+      const v = new Decimal(String(row.value));
+      return { ...row, quantity: q.toFixed(), value: v.toFixed(2), unitCost: v.isZero() ? '' : v.div(q).toFixed(4) };
+    });
+    const columns: Column[] = [
+      col('sku', 'SKU', 'رمز المنتج', 'text'), col('product', 'Product', 'المنتج', 'text'), col('category', 'Category', 'الفئة', 'text'),
+      ...(byWarehouse ? [col('warehouse', 'Warehouse', 'المستودع', 'text')] : []),
+      ...(byLocation ? [col('location', 'Location', 'الموقع', 'text')] : []),
+      col('uom', 'Unit', 'الوحدة', 'text'), col('quantity', 'On hand', 'الكمية المتاحة', 'qty'),
+      col('unitCost', 'Average cost', 'متوسط التكلفة'), col('value', 'Value', 'القيمة'),
+    ];
+    return {
+      name: this.name, title: this.title, params: p, columns, rows,
+      totals: { sku: '', product: tr(rm.total, ctx.locale), value: totalValue },
+      summary: { totalValue },
+      page: { page: p.page, pageSize: p.pageSize, total },
+    };
+  },
+};

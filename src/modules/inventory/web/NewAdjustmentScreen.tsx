@@ -1,0 +1,44 @@
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { EntityForm } from '../../../web/entity/EntityForm';
+import { useEntityMessages } from '../../../web/entity/useEntityMessages';
+import { useSaveEntity } from '../../../web/entity/useSaveEntity';
+import { useLocale } from '../../../web/i18n/useLocale';
+import { detailRouteOf } from '../../../web/routeTable';
+import { usePageTitle } from '../../../web/ui/usePageTitle';
+import { entityByName } from '../../registry';
+import { tx } from './texts';
+
+/**
+ * A new stock adjustment on a page of its own (/inventory/transactions/stock-adjustment): location, date and
+ * reason, then the counted items (the location's stock can be loaded in one click). Saved as a draft, it opens
+ * on its record page, where it is confirmed.
+ */
+const def = entityByName('stockAdjustment');
+const today = () => new Date().toISOString().slice(0, 10);
+
+export default function NewAdjustmentScreen() {
+  const { label, to } = useLocale();
+  const navigate = useNavigate();
+  const m = useEntityMessages(def);
+  const save = useSaveEntity(def);
+  usePageTitle(label(tx.newAdjustment));
+  const detail = detailRouteOf(def.name) ?? '/inventory/transactions/stock-adjustment/{id}';
+  return (
+    <Container size="xl" px={0}>
+      <Stack gap="md">
+        <Title order={1} fz="h2">{label(tx.newAdjustment)}</Title>
+        <Text c="dimmed" size="sm">{label(tx.newAdjustmentHelp)}</Text>
+        <Paper withBorder radius="md" p="lg">
+          <EntityForm def={def} mode="create" row={{ id: 0, version: 0, date: today(), reason: 'physical_count', items: [] }}
+            confirmMessage={m.confirmAdd} submitLabel={label(tx.createDraft)} columns={3}
+            onCancel={() => void navigate(to(def.route!))}
+            onSubmit={async (body) => {
+              const saved = await save(undefined, body);
+              void navigate(to(detail.replace('{id}', String(saved.id))));
+            }} />
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

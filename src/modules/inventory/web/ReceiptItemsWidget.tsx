@@ -1,0 +1,34 @@
+import { type Line, type LineColumn, LinesEditor } from '../../../web/entity/LinesEditor';
+import type { WidgetProps } from '../../../web/moduleWeb';
+import { ItemsTotal } from './ItemsTotal';
+import { decimalColumn, productColumn, uomColumn, useTracking } from './itemColumns';
+import { lineValue, money, qty, total } from './lineMath';
+import { tx } from './texts';
+import { toScaled } from '../../../web/entity/decimalMath';
+
+/**
+ * Receipt items: product, unit (of the product's group), quantity to receive, unit cost per that unit, the lot to
+ * create when tracking is on, and each line's value. On a received or partly received receipt the detail page
+ * also shows how much of each line has come in.
+ */
+const value = (l: Line) => lineValue(l.quantity, l.unitCost);
+const emptyLine = (): Line => ({ productId: null, uomId: null, quantity: '1', unitCost: '', lotName: '', expiryDate: null });
+
+export default function ReceiptItemsWidget({ label, value: v, onChange, error, disabled, view }: WidgetProps) {
+  const lines: Line[] = Array.isArray(v) ? (v as Line[]) : [];
+  const tracking = useTracking(lines, ['lotName', 'expiryDate']);
+  const columns: LineColumn[] = [
+    productColumn(true),
+    uomColumn,
+    decimalColumn('quantity', tx.quantity, view, 'quantity', 100),
+    ...(view ? [{ key: 'receivedQuantity', label: tx.received, kind: 'computed', width: 100, compute: (l: Line) => qty(toScaled(l.receivedQuantity)) } as LineColumn] : []),
+    decimalColumn('unitCost', tx.unitCost, view, 'cost'),
+    ...(tracking.lots ? [{ key: 'lotName', label: tx.lotName, kind: 'text', width: 130 } as LineColumn] : []),
+    ...(tracking.expiry ? [{ key: 'expiryDate', label: tx.expiryDate, kind: 'date', width: 150 } as LineColumn] : []),
+    { key: 'value', label: tx.value, kind: 'computed', width: 110, compute: (l) => money(value(l)) },
+  ];
+  return (
+    <LinesEditor label={label} columns={columns} value={v} onChange={onChange} emptyLine={emptyLine} error={error} disabled={disabled} view={view}
+      footer={(ls) => <ItemsTotal label={tx.totalValue} value={money(total(ls, value))} />} />
+  );
+}

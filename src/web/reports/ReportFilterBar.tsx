@@ -1,0 +1,54 @@
+import { Group, NumberInput, Select, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { RefSelect } from '../entity/RefSelect';
+import { useLocale } from '../i18n/useLocale';
+import type { ReportConfig } from './types';
+import type { FilterPatch, ReportFilters } from './useReportParams';
+import { useText } from './useText';
+
+const PERIODS = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
+
+/** Date range, period and the report's own filters (references, choices, numbers), as far as it accepts them. */
+export function ReportFilterBar({ cfg, filters, set }: { cfg: ReportConfig; filters: ReportFilters; set: (p: FilterPatch) => void }) {
+  const { t } = useTranslation();
+  const { label } = useLocale();
+  const text = useText();
+  const has = (f: 'from' | 'to' | 'period') => cfg.filters.includes(f);
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      {has('from') && (
+        <TextInput type="date" size="sm" label={t('reports.from')} value={filters.from} max={filters.to}
+          onChange={(e) => set({ from: e.currentTarget.value })} />
+      )}
+      {(has('from') || has('to')) && (
+        <TextInput type="date" size="sm" label={has('from') ? t('reports.to') : t('reports.asOf')} value={filters.to}
+          onChange={(e) => e.currentTarget.value && set({ to: e.currentTarget.value })} />
+      )}
+      {has('period') && (
+        <Select size="sm" w={170} label={t('reports.period')} placeholder={t('reports.periodNone')} clearable value={filters.period}
+          data={PERIODS.map((p) => ({ value: p, label: t(`reports.periods.${p}`) }))} onChange={(v) => set({ period: v })} />
+      )}
+      {cfg.filters.map((f) => {
+        if (typeof f === 'string') return null;
+        const value = filters.values[f.param] ?? null;
+        if ('ref' in f) {
+          return (
+            <RefSelect key={f.param} target={f.ref} size="sm" label={text(f.label)} placeholder={t('common.all')} value={value}
+              filters={f.refFilters} onChange={(v) => set({ [f.param]: v })} />
+          );
+        }
+        if ('options' in f) {
+          return (
+            <Select key={f.param} size="sm" w={190} label={text(f.label)} placeholder={f.placeholder ? text(f.placeholder) : t('common.all')} clearable value={value}
+              data={f.options.map((o) => ({ value: o.value, label: label(o.label) }))} onChange={(v) => set({ [f.param]: v })} />
+          );
+        }
+        return (
+          <NumberInput key={f.param} size="sm" w={150} label={text(f.label)} placeholder={f.number.placeholder} min={f.number.min} max={f.number.max}
+            allowDecimal={false} allowNegative={false} value={value ?? ''}
+            onChange={(v) => set({ [f.param]: v === '' ? null : Math.min(f.number.max, Math.max(f.number.min, Number(v))) })} />
+        );
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Label } from '../../core/i18n/locale';
+
+/** The JSON every report route answers with (see src/core/documents/report.types.ts). Money and quantities are decimal strings. */
+export interface ReportColumn { key: string; label: Label; kind: 'text' | 'money' | 'qty' | 'date' | 'int' }
+export interface ReportJson {
+  name: string;
+  title: Label;
+  columns: ReportColumn[];
+  rows: Record<string, unknown>[];
+  totals?: Record<string, unknown>;
+  summary?: Record<string, unknown>;
+  page?: { page: number; pageSize: number; total: number };
+}
+
+/** A label from the i18n catalogue (a key such as 'reports.account') or a bilingual Label. */
+export type Text = string | Label;
+
+/** Filters a report screen offers: the date range and period, and its own parameters. */
+export type ReportFilter =
+  | 'from' | 'to' | 'period'
+  | { param: string; label: Text; ref: string; refFilters?: Record<string, string> }
+  | { param: string; label: Text; options: { value: string; label: Label }[]; placeholder?: Text }
+  | { param: string; label: Text; number: { min: number; max: number; placeholder?: string } };
+
+export interface ReportConfig {
+  /** Server report name (GET <api>/<name>). */
+  name: string;
+  filters: ReportFilter[];
+  paged?: boolean;
+  /** Report names for the combined two-sheet workbook, when offered. */
+  combined?: string;
+}
+
+/** What a module's report screens share: where the reports live and the messages of their downloads. */
+export interface ReportModule<C extends ReportConfig = ReportConfig> {
+  /** e.g. '/api/inventory/reports' */
+  api: string;
+  configs: Record<string, C>;
+  fallback: string;
+  texts?: { failed?: Text; pdfFailed?: Text; downloaded?: Text };
+  /** Display text of a cell the server sends as a code (e.g. a cash flow activity). */
+  cellText?: (column: ReportColumn, value: unknown) => string | undefined;
+  /** Label of a summary figure; default `reports.summary.<key>`. */
+  summaryLabel?: (key: string) => Text | undefined;
+}

@@ -1,0 +1,48 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ReportConfig } from './types';
+
+/**
+ * Report filters live in the URL (shareable, survive reload); defaults: the current year up to today. Every
+ * filter of the report's config has a value (null when unset); `query()` sends only what the report accepts.
+ */
+export interface ReportFilters { from: string; to: string; period: string | null; page: number; values: Record<string, string | null> }
+export type FilterPatch = Record<string, string | number | null>;
+
+const today = () => new Date().toISOString().slice(0, 10);
+const paramOf = (f: ReportConfig['filters'][number]) => (typeof f === 'string' ? null : f.param);
+
+export function useReportParams(cfg: ReportConfig) {
+  const [sp, setSp] = useSearchParams();
+  const filters: ReportFilters = useMemo(() => {
+    const to = sp.get('to') || today();
+    const values: Record<string, string | null> = {};
+    for (const f of cfg.filters) { const p = paramOf(f); if (p) values[p] = sp.get(p); }
+    return { from: sp.get('from') ?? `${to.slice(0, 4)}-01-01`, to, period: sp.get('period'), page: Math.max(1, Number(sp.get('page')) || 1), values };
+  }, [sp, cfg]);
+
+  const set = useCallback((patch: FilterPatch) => {
+    setSp((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries<string | number | null>({ page: 1, ...patch })) {
+        if (v === null || v === undefined || v === '' || (k === 'page' && Number(v) === 1)) next.delete(k);
+        else next.set(k, String(v));
+      }
+      return next;
+    }, { replace: true });
+  }, [setSp]);
+
+  const query = useCallback((extra: Record<string, string | number> = {}, withPage = true) => {
+    const q = new URLSearchParams();
+    const has = (f: 'from' | 'period') => cfg.filters.includes(f);
+    if (has('from') && filters.from) q.set('from', filters.from);
+    if (filters.to) q.set('to', filters.to);
+    if (has('period') && filters.period) q.set('period', filters.period);
+    for (const [k, v] of Object.entries(filters.values)) if (v) q.set(k, v);
+    if (cfg.paged && withPage && filters.page > 1) q.set('page', String(filters.page));
+    for (const [k, v] of Object.entries(extra)) q.set(k, String(v));
+    return q.toString();
+  }, [cfg, filters]);
+
+  return { filters, set, query };
+}
