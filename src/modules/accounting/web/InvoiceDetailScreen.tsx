@@ -1,14 +1,14 @@
-import { Anchor, Button, Container, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCash, IconFileTypePdf, IconPrinter, IconReceiptRefund } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { permissionCode } from '../../../core/entity/define';
 import { entityByName } from '../../registry';
 import { api } from '../../../web/api/client';
 import { download } from '../../../web/api/download';
 import { useCan } from '../../../web/api/useAuth';
-import { type Row, useEntity, useEntityList } from '../../../web/api/useEntityQueries';
+import { type Row, useEntityList } from '../../../web/api/useEntityQueries';
 import EntityDetailPage from '../../../web/entity/EntityDetailPage';
 import { formatDate } from '../../../web/entity/formatValue';
 import { useLocale } from '../../../web/i18n/useLocale';
@@ -98,16 +98,5 @@ function InvoiceExtras({ invoice }: { invoice: Row }) {
 }
 
 export default function InvoiceDetailScreen() {
-  const id = Number(useParams().id);
-  const record = useEntity(invoiceDef, id);
-  return (
-    <Stack gap="md">
-      <EntityDetailPage def={invoiceDef} basePath="/accounting/accounts/invoice" />
-      {record.data && (
-        <Container size="xl" px={0} w="100%">
-          <InvoiceExtras invoice={record.data} />
-        </Container>
-      )}
-    </Stack>
-  );
+  return <EntityDetailPage def={invoiceDef} basePath="/accounting/accounts/invoice" children={(row) => <InvoiceExtras invoice={row} />} />;
 }

@@ -28,6 +28,12 @@ export const productName = (p: { name: string; nameAr: string | null }, ctx: Ctx
 
 type Uom = { id: number; name: string; nameAr: string | null; factor: string; groupId: number };
 
+/** A category account of product `p`: its category's, else the nearest ancestor category's that names one. */
+const categoryAccount = (col: 'asset_account_id' | 'expense_account_id') => sql.raw(`(WITH RECURSIVE up(parent_id, acc, depth) AS (
+    SELECT parent_id, ${col}, 0 FROM product_categories WHERE id = p.category_id
+    UNION ALL SELECT c.parent_id, c.${col}, up.depth + 1 FROM product_categories c JOIN up ON c.id = up.parent_id WHERE up.acc IS NULL AND up.depth < 100)
+  SELECT acc FROM up WHERE acc IS NOT NULL ORDER BY depth LIMIT 1)`);
+
 /** Locations, products (with unit, category accounts) and units of the lines, in one round trip. */
 async function loadRefs(tx: Tx, companyId: number, locIds: number[], prodIds: number[], uomIds: number[]) {
   const r = await tx.execute(sql`SELECT
@@ -36,8 +42,9 @@ async function loadRefs(tx: Tx, companyId: number, locIds: number[], prodIds: nu
     (SELECT coalesce(json_agg(x), '[]') FROM (SELECT p.id, p.name, p.name_ar AS "nameAr", p.product_type AS "productType", p.storable,
        p.is_active AS "isActive", coalesce(p.cost, 0)::text AS cost, p.uom_id AS "uomId", u.conversion_factor::text AS "uomFactor",
        u.group_id AS "uomGroup", p.stock_account_id AS "stockAccountId", p.asset_account_id AS "assetAccountId",
-       p.expense_account_id AS "expenseAccountId", c.asset_account_id AS "catAssetAccountId", c.expense_account_id AS "catExpenseAccountId"
-       FROM products p JOIN uoms u ON u.id = p.uom_id LEFT JOIN product_categories c ON c.id = p.category_id
+       p.expense_account_id AS "expenseAccountId", ${categoryAccount('asset_account_id')} AS "catAssetAccountId",
+       ${categoryAccount('expense_account_id')} AS "catExpenseAccountId"
+       FROM products p JOIN uoms u ON u.id = p.uom_id
        WHERE p.company_id = ${companyId} AND p.id IN (${inList(prodIds)})) x) AS prods,
     (SELECT coalesce(json_agg(x), '[]') FROM (SELECT id, name, name_ar AS "nameAr", conversion_factor::text AS factor, group_id AS "groupId"
        FROM uoms WHERE company_id = ${companyId} AND id IN (${inList(uomIds.length ? uomIds : [0])})) x) AS uoms`);
