@@ -184,6 +184,14 @@ async function lockRow(tx: Tx, ctx: Ctx, def: AnyEntity, id: number): Promise<Ro
   return row as Row;
 }
 
+/** The company's record of a singleton entity (see isSingleton), presented like getRecord. */
+export async function getCurrentRecord(ctx: Ctx, def: AnyEntity): Promise<Row> {
+  const table = tableOf(def);
+  const [row] = await ctx.db.orm.select({ id: table.id }).from(table).where(eq(table.companyId, ctx.companyId)).limit(1);
+  if (!row) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
+  return getRecord(ctx, def, row.id as number);
+}
+
 export async function getRecord(ctx: Ctx, def: AnyEntity, id: number, tx?: Tx): Promise<Row> {
   const table = tableOf(def);
   const orm = tx ?? ctx.db.orm;

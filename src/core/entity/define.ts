@@ -78,6 +78,14 @@ export function permissionCodesOf(def: AnyEntity): string[] {
   return [...new Set(ops)].map((op) => permissionCode(def, op));
 }
 
+/**
+ * Settings-like entities: one record per company (made with the company) that clients may edit but neither create
+ * nor delete. Their API adds GET <base>/current and their route shows that record instead of a list.
+ */
+export function isSingleton(def: AnyEntity): boolean {
+  return def.operations?.create === false && def.operations?.delete === false && def.operations?.update !== false;
+}
+
 /** Fields a client may send (not readOnly, not secret). */
 export function writableKeys(def: AnyEntity): string[] {
   return Object.entries(def.fields)

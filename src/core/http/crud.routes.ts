@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect';
-import { type AnyEntity, permissionCode } from '../entity/define';
-import { bulkDelete, createRecord, deleteRecord, getRecord, listRecords, runAction, runTransition, updateRecord } from '../entity/crud.service';
+import { type AnyEntity, isSingleton, permissionCode } from '../entity/define';
+import { bulkDelete, createRecord, deleteRecord, getCurrentRecord, getRecord, listRecords, runAction, runTransition, updateRecord } from '../entity/crud.service';
 import { hooksOf } from '../entity/hooks';
 import { exportList } from '../entity/export';
 import { historyOf } from '../audit/audit';
@@ -43,6 +43,13 @@ export function registerCrudRoutes(app: FastifyInstance, db: Database, defs: Any
       reply.header('content-disposition', `attachment; filename="${def.path}.xlsx"`);
       return reply.send(buf);
     });
+
+    if (isSingleton(def))
+      app.get(`${base}/current`, async (req) => {
+        const ctx = await requireCtx(db, req);
+        requirePermission(ctx, perm('view'));
+        return getCurrentRecord(ctx, def);
+      });
 
     app.get(`${base}/:id`, async (req) => {
       const ctx = await requireCtx(db, req);

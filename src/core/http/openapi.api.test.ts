@@ -13,9 +13,9 @@ function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []);
 }
-/** Every `app.<method>('/api/...'` of the engine and of the admin and accounting modules. */
+/** Every `app.<method>('/api/...'` of the engine and of the admin, accounting and inventory modules. */
 function handWritten(): { method: string; path: string }[] {
-  const files = ['core/http', 'modules/admin', 'modules/accounting'].flatMap((d) => sources(join(root, d)));
+  const files = ['core/http', 'modules/admin', 'modules/accounting', 'modules/inventory'].flatMap((d) => sources(join(root, d)));
   return files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/app\.(get|post|patch|put|delete)\('(\/api\/[^']+)'/g)]
     .map((m) => ({ method: m[1]!, path: m[2]!.replace(/:(\w+)/g, '{$1}') })));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnyEntity } from '../entity/define';
+import { type AnyEntity, isSingleton } from '../entity/define';
 import { entitySchema } from '../entity/schema';
 import { entityBasePath } from './crud.routes';
 import type { DocumentedRoute } from './route-doc';
@@ -50,6 +50,7 @@ export function openApiDocument(defs: AnyEntity[], version: string) {
     if (def.operations?.update !== false) one.patch = { tags: [tag], summary: `Update ${def.label.en} (send version)`, requestBody: ref(`${name}Update`), responses: { 200: { description: 'ok' }, 409: { description: 'Changed by someone else' }, ...errors } };
     if (def.operations?.delete !== false) one.delete = { tags: [tag], summary: `Delete ${def.label.en}`, responses: { 204: { description: 'Deleted' }, 409: { description: 'In use' } } };
     paths[`${base}/{id}`] = one;
+    if (isSingleton(def)) paths[`${base}/current`] = { get: { tags: [tag], summary: `The company's ${def.label.en}`, responses: { 200: { description: 'ok' }, 404: { description: 'Not found' } } } };
     paths[`${base}/{id}/history`] = { get: { tags: [tag], summary: 'Audit history', responses: { 200: { description: 'ok' } } } };
     for (const [action, t] of Object.entries(def.states?.transitions ?? {}))
       paths[`${base}/{id}/${action}`] = { post: { tags: [tag], summary: t.label.en, responses: { 200: { description: 'ok' }, 409: { description: 'Not allowed in this state' } } } };

@@ -75,6 +75,14 @@ export function useEntity(def: AnyEntity, id: number | undefined) {
   });
 }
 
+/** The company's record of a singleton entity (GET <base>/current). */
+export function useCurrentEntity(def: AnyEntity) {
+  return useQuery({
+    queryKey: ['entity', def.name, 'current'] as const,
+    queryFn: ({ signal }) => api<Row>(`${entityUrl(def)}/current`, { signal }),
+  });
+}
+
 export function useEntityHistory(def: AnyEntity, id: number) {
   return useQuery({
     queryKey: keys.history(def, id),

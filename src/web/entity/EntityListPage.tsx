@@ -5,7 +5,8 @@ import { useCan } from '../api/useAuth';
 import { detailRouteOf } from '../routeTable';
 import { NoAccess } from '../ui/NoAccess';
 import { EntityList } from './EntityList';
-import { EntitySingleton, isSingleton } from './EntitySingleton';
+import { isSingleton } from '../../core/entity/define';
+import { EntitySingleton } from './EntitySingleton';
 
 /**
  * Route screen for an entity list. `basePath` is the route it is mounted at; rows open `detailRoute`

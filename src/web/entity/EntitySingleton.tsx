@@ -2,7 +2,8 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type AnyEntity, permissionCode } from '../../core/entity/define';
 import { useCan } from '../api/useAuth';
-import { useEntity, useEntityList } from '../api/useEntityQueries';
+import { isApiError } from '../api/client';
+import { useCurrentEntity } from '../api/useEntityQueries';
 import { useLocale } from '../i18n/useLocale';
 import { PageLoader } from '../ui/PageLoader';
 import { EntityForm } from './EntityForm';
@@ -11,28 +12,19 @@ import { useEntityMessages } from './useEntityMessages';
 import { useSaveEntity } from './useSaveEntity';
 import { usePageTitle } from '../ui/usePageTitle';
 
-/**
- * Settings-like entities (one record per company that clients may edit but neither create nor delete, e.g.
- * accounting settings): their route shows that record's form and history instead of a list.
- */
-export function isSingleton(def: AnyEntity): boolean {
-  return def.operations?.create === false && def.operations?.delete === false && def.operations?.update !== false;
-}
-
+/** A singleton entity's route (see isSingleton in core/entity/define.ts): that record's form and history. */
 export function EntitySingleton({ def, onSaved, children }: { def: AnyEntity; onSaved?: () => Promise<void> | void; children?: React.ReactNode }) {
   const { t } = useTranslation();
   const { label } = useLocale();
   const can = useCan();
   const m = useEntityMessages(def);
   const save = useSaveEntity(def);
-  const list = useEntityList(def, { pageSize: 1 });
-  const id = list.data?.items[0]?.id;
-  const record = useEntity(def, id);
+  const record = useCurrentEntity(def);
   usePageTitle(label(def.label));
 
   let body: React.ReactNode;
-  if (list.isPending || (id !== undefined && record.isPending)) body = <PageLoader />;
-  else if (list.error || record.error) body = <Text c="red">{m.loadError}</Text>;
+  if (record.isPending) body = <PageLoader />;
+  else if (record.error && !isApiError(record.error, 404)) body = <Text c="red">{m.loadError}</Text>;
   else if (!record.data) body = <Text c="dimmed">{t('common.noData')}</Text>;
   else
     body = (

@@ -57,7 +57,8 @@ function fromRow(field: Field, v: unknown): unknown {
   }
   switch (field.kind) {
     case 'integer': return typeof v === 'number' ? v : Number(v);
-    case 'decimal': return String(v);
+    // The API sends the column's scale ("10.000000"); the input shows the number as a person writes it ("10").
+    case 'decimal': return String(v).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
     case 'date': return String(v).slice(0, 10);
     case 'datetime': return toLocalDateTime(v);
     case 'ref': return String(v);

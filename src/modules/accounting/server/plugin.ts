@@ -43,15 +43,6 @@ export function accountingServer(app: FastifyInstance, db: Database, opts: { job
     if (!ok) throw new AppError(404, 'not_found', am.invalidBalanceId);
   });
 
-  app.get('/api/accounting/settings/current', routeDoc('The company\'s accounting settings'), async (req) => {
-    const ctx = await requireCtx(db, req);
-    requirePermission(ctx, 'accounting.accountingSettings.view');
-    const t = tableOf(accountingSettings);
-    const [row] = await db.orm.select({ id: t.id }).from(t).where(eq(t.companyId, ctx.companyId)).limit(1);
-    if (!row) throw new AppError(404, 'not_found', { en: 'Not found', ar: 'غير موجود' });
-    return getRecord(ctx, accountingSettings, row.id as number);
-  });
-
   app.get('/api/accounting/journal-entries/summary', routeDoc('Entry counts and totals by status and journal'), async (req) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.journalEntry.view');

@@ -65,12 +65,6 @@ export async function loadInventorySettings(tx: Tx | Ctx['db']['orm'], companyId
   return out as unknown as InventorySettings;
 }
 
-export async function settingsRowId(tx: Tx | Ctx['db']['orm'], companyId: number): Promise<number | null> {
-  const t = tableOf(inventorySettings);
-  const [row] = await tx.select({ id: t.id }).from(t).where(eq(t.companyId, companyId)).limit(1);
-  return (row?.id as number | undefined) ?? null;
-}
-
 export async function checkSettings(ctx: Ctx, tx: Tx, v: Data): Promise<void> {
   const keys = ['defaultLocationId', ...Object.keys(COUNTERPARTS), 'scrapLocationId'];
   const ids = [...new Set(keys.map((k) => v[k]).filter((x): x is number => typeof x === 'number'))];

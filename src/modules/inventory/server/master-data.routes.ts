@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../core/db/connect';
 import { withTx } from '../../../core/db/tx';
 import { permissionCode } from '../../../core/entity/define';
@@ -7,21 +7,18 @@ import { fieldSchema, fieldErrors } from '../../../core/entity/schema';
 import { can, type Ctx } from '../../../core/http/context';
 import { forbidden, notFound, validationError } from '../../../core/http/errors';
 import { requireCtx, requirePermission } from '../../../core/http/guard';
+import { routeDoc } from '../../../core/http/route-doc';
 import { claimIdempotency } from '../../../core/http/idempotency';
 import { z } from 'zod';
-import { inventorySettings } from '../model/inventory-settings.entity';
 import { product } from '../model/product.entity';
 import { fieldError, mm } from './master-data.messages';
 import { computeSalePrice, generateBarcode, generateSku, productStatistics } from './product.service';
-import { settingsRowId } from './inventory-settings.service';
 
 /**
- * Routes of the master data beyond the generic CRUD: the company's settings row, product statistics, and the
+ * Routes of the master data beyond the generic CRUD: product statistics, and the
  * product form's helpers before a product is saved (barcode, SKU, sale price), allowed to whoever may add or
  * change products.
  */
-const base = '/api/inventory/products';
-
 function requireProductEditor(ctx: Ctx): void {
   if (!can(ctx, permissionCode(product, 'add')) && !can(ctx, permissionCode(product, 'change'))) throw forbidden('forbidden');
 }
@@ -36,25 +33,17 @@ function parseMoney(ctx: Ctx, key: 'cost' | 'salePrice', raw: unknown, required:
 }
 
 export function registerMasterDataRoutes(app: FastifyInstance, db: Database): void {
-  app.get('/api/inventory/settings/current', async (req) => {
-    const ctx = await requireCtx(db, req);
-    requirePermission(ctx, permissionCode(inventorySettings, 'view'));
-    const id = await settingsRowId(db.orm, ctx.companyId);
-    if (id === null) throw notFound(mm.settingsMissing);
-    return getRecord(ctx, inventorySettings, id);
-  });
-
-  app.get(`${base}/:id/statistics`, async (req) => {
+  app.get('/api/inventory/products/:id/statistics', routeDoc('Product statistics: on hand per location, stock value, moves'), async (req) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, permissionCode(product, 'statistics'));
     const raw = (req.params as { id?: string }).id ?? '';
     if (!/^[1-9]\d{0,9}$/.test(raw)) throw notFound('notFound');
     const p = await getRecord(ctx, product, Number(raw));
-    return productStatistics(db.orm, ctx.companyId, p.id);
+    return productStatistics(db.orm, ctx.companyId, p.id, ctx.locale);
   });
 
-  const editorPost = (path: string, run: (ctx: Ctx, body: Record<string, unknown>) => Promise<unknown>) =>
-    app.post(`${base}/${path}`, async (req: FastifyRequest, reply) => {
+  const editorPost = (url: string, summary: string, run: (ctx: Ctx, body: Record<string, unknown>) => Promise<unknown>) =>
+    app.post(url, routeDoc(summary), async (req, reply) => {
       const ctx = await requireCtx(db, req);
       requireProductEditor(ctx);
       if (await claimIdempotency(db, req, reply, ctx.companyId)) return reply;
@@ -62,11 +51,13 @@ export function registerMasterDataRoutes(app: FastifyInstance, db: Database): vo
       return run(ctx, body);
     });
 
-  editorPost('generate-barcode', async (ctx) => ({ barcode: await withTx(db, (tx) => generateBarcode(tx, ctx.companyId, ctx.locale)) }));
+  editorPost('/api/inventory/products/generate-barcode', 'An unused EAN-13 barcode for a product form: { barcode }',
+    async (ctx) => ({ barcode: await withTx(db, (tx) => generateBarcode(tx, ctx.companyId, ctx.locale)) }));
 
-  editorPost('generate-sku', async (ctx, body) => ({ sku: await withTx(db, (tx) => generateSku(ctx, tx, body.name, body.categoryId)) }));
+  editorPost('/api/inventory/products/generate-sku', 'An unused SKU from { name, categoryId }: { sku }',
+    async (ctx, body) => ({ sku: await withTx(db, (tx) => generateSku(ctx, tx, body.name, body.categoryId)) }));
 
-  editorPost('compute-sale-price', async (ctx, body) => {
+  editorPost('/api/inventory/products/compute-sale-price', 'Sale price from { cost } and the default margin: { salePrice, margin, warning }', async (ctx, body) => {
     const cost = parseMoney(ctx, 'cost', body.cost, true)!;
     const current = parseMoney(ctx, 'salePrice', body.salePrice, false);
     return withTx(db, (tx) => computeSalePrice(ctx, tx, cost, current));

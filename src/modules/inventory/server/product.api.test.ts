@@ -266,6 +266,8 @@ describe('statistics and the stock ledger', () => {
         { locationId: shelf.id, locationName: 'Shelf A', locationNameAr: null, warehouseId: wh.id, warehouseName: 'Stats WH', quantity: '4.000000' },
       ],
     });
+    const arStats = (await ar.get(`/api/inventory/products/${p.id}/statistics`)).json();
+    expect(arStats.locations.map((l: { warehouseName: string }) => l.warehouseName)).toEqual(['المستودع الرئيسي', 'Stats WH']); // no Arabic name: the English one
     const action = await t.admin.post(`/api/inventory/products/${p.id}/statistics`, {});
     expect(action.json()).toEqual(stats);
     expect((await other.get(`/api/inventory/products/${p.id}/statistics`)).statusCode).toBe(404);

@@ -57,6 +57,6 @@ registerHooks(product, {
       await recordAudit(tx, ctx, product, row.id, 'update', { salePrice: row.salePrice ?? null }, { salePrice: price.salePrice });
       return price;
     },
-    statistics: (ctx, tx, row) => productStatistics(tx, ctx.companyId, row.id),
+    statistics: (ctx, tx, row) => productStatistics(tx, ctx.companyId, row.id, ctx.locale),
   },
 });

@@ -7,7 +7,7 @@ import type { Tx } from '../../../core/db/tx';
 import type { Data, Row } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
 import { validationError } from '../../../core/http/errors';
-import { tr } from '../../../core/i18n/locale';
+import { type Locale, tr } from '../../../core/i18n/locale';
 import { messages } from '../../../core/i18n/messages';
 import { loadSettings } from '../../accounting';
 import { entityByName } from '../../registry';
@@ -121,8 +121,11 @@ export interface ProductStatistics {
   locations: { locationId: number; locationName: string; locationNameAr: string | null; warehouseId: number | null; warehouseName: string | null; quantity: string }[];
 }
 
-/** On hand in internal (not scrap) locations, value of the valuation layers, and the moves of one product. */
-export async function productStatistics(tx: Tx | Ctx['db']['orm'], companyId: number, productId: number): Promise<ProductStatistics> {
+/**
+ * On hand in internal (not scrap) locations, value of the valuation layers, and the moves of one product. Warehouse
+ * names come in the caller's language (the Arabic name when it has one).
+ */
+export async function productStatistics(tx: Tx | Ctx['db']['orm'], companyId: number, productId: number, locale: Locale = 'en'): Promise<ProductStatistics> {
   const q = tableOf(entityByName('stockItem'));
   const v = tableOf(entityByName('valuationLayer'));
   const m = tableOf(entityByName('stockMove'));
@@ -130,16 +133,16 @@ export async function productStatistics(tx: Tx | Ctx['db']['orm'], companyId: nu
   const w = tableOf(warehouse);
   const qty = sum(q.quantity);
   const [perLocation, [value], [moves]] = await Promise.all([
-    tx.select({ locationId: l.id, locationName: l.name, locationNameAr: l.nameAr, warehouseId: w.id, warehouseName: w.name, quantity: qty })
+    tx.select({ locationId: l.id, locationName: l.name, locationNameAr: l.nameAr, warehouseId: w.id, warehouseName: w.name, warehouseNameAr: w.nameAr, quantity: qty })
       .from(q).innerJoin(l, eq(l.id, q.locationId)).leftJoin(w, eq(w.id, l.warehouseId))
       .where(and(eq(q.companyId, companyId), eq(q.productId, productId), eq(l.kind, 'internal'), eq(l.isScrap, false)))
-      .groupBy(l.id, l.name, l.nameAr, w.id, w.name).having(ne(qty, '0')).orderBy(desc(qty), l.id),
+      .groupBy(l.id, l.name, l.nameAr, w.id, w.name, w.nameAr).having(ne(qty, '0')).orderBy(desc(qty), l.id),
     tx.select({ value: sum(v.value) }).from(v).where(and(eq(v.companyId, companyId), eq(v.productId, productId))),
     tx.select({ n: count(), last: max(m.date) }).from(m).where(and(eq(m.companyId, companyId), eq(m.productId, productId))),
   ]);
   const locations = perLocation.map((r) => ({
     locationId: r.locationId as number, locationName: r.locationName as string, locationNameAr: (r.locationNameAr as string | null) ?? null,
-    warehouseId: (r.warehouseId as number | null) ?? null, warehouseName: (r.warehouseName as string | null) ?? null,
+    warehouseId: (r.warehouseId as number | null) ?? null, warehouseName: ((locale === 'ar' ? r.warehouseNameAr || r.warehouseName : r.warehouseName) as string | null) ?? null,
     quantity: new Decimal(String(r.quantity)).toFixed(6),
   }));
   return {

@@ -1,6 +1,6 @@
 import { Text, Tooltip } from '@mantine/core';
 import { api } from '../../../web/api/client';
-import { type Row, entityUrl, useEntity, useEntityList } from '../../../web/api/useEntityQueries';
+import { type Row, entityUrl, useCurrentEntity, useEntity, useEntityList } from '../../../web/api/useEntityQueries';
 import type { CellProps, Line, LineColumn } from '../../../web/entity/LinesEditor';
 import { toScaled } from '../../../web/entity/decimalMath';
 import { RefSelect } from '../../../web/entity/RefSelect';
@@ -124,9 +124,9 @@ export const availableColumn = (locationId: number | undefined): LineColumn => (
 
 /** Whether lot / expiry columns matter: tracking switched on in the settings, or a line already uses them. */
 export function useTracking(lines: Line[], keys: string[]) {
-  const s = useEntityList(settingsDef, { pageSize: 1 });
+  const s = useCurrentEntity(settingsDef);
   const used = lines.some((l) => keys.some((k) => l[k] !== null && l[k] !== undefined && l[k] !== ''));
-  const row = s.data?.items[0];
+  const row = s.data;
   if (used || s.isError) return { lots: true, expiry: true };
   if (!row) return { lots: false, expiry: false };
   return { lots: Boolean(row.enableBatchTracking || row.enableSerialTracking), expiry: Boolean(row.enableExpiryTracking) };
