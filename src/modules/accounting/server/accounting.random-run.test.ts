@@ -74,7 +74,7 @@ it(`random run (seed ${SEED}, ${STEPS} steps) keeps every invariant`, async () =
   let operations = 0;
   for (const m of ['get', 'post'] as const) {
     const call = t.admin[m];
-    t.admin[m] = ((...a: Parameters<typeof call>) => { operations++; return call(...a); }) as never;
+    t.admin[m] = ((...a: unknown[]) => { operations++; return (call as (...x: unknown[]) => unknown)(...a); }) as never;
   }
   try {
     for (let step = 0; step < STEPS; step++) {

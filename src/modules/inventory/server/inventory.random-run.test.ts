@@ -99,7 +99,7 @@ it(`random run (seed ${SEED}, ${STEPS} steps) keeps every stock and ledger invar
   let operations = 0;
   for (const m of ['get', 'post'] as const) {
     const call = c[m];
-    c[m] = ((...a: Parameters<typeof call>) => { operations++; return call(...a); }) as never;
+    c[m] = ((...a: unknown[]) => { operations++; return (call as (...x: unknown[]) => unknown)(...a); }) as never;
   }
   try {
     for (let step = 0; step < STEPS; step++) {
