@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark the issues name, each printed with its baseline measured in the same run.
- * BENCH_ONLY=contacts,startup,bundle,ledger,inventory runs a subset; BENCH_ROWS scales the data sets down for a quick look
+ * BENCH_ONLY=contacts,startup,bundle,ledger,glpdf,inventory runs a subset; BENCH_ROWS scales the data sets down for a quick look
  * (inventory: BENCH_ROWS products and 10 x BENCH_ROWS moves, or BENCH_INVENTORY_MOVES).
  */
 import { bundleBench } from './bundle-size.bench';
@@ -30,6 +30,15 @@ if (want('ledger')) {
       stdio: 'inherit', env: { ...process.env, TEST_DB: 'postgres', TEST_DATABASE_URL: BENCH_PG_ADMIN },
     });
   } else print(['ledger benchmarks: skipped (no PostgreSQL at BENCH_DATABASE_URL)']);
+}
+if (want('glpdf')) {
+  // Accounting: general ledger PDF of 10,000 lines over HTTP (time, peak memory of server + Chromium) vs Excel and raw SQL.
+  if (await pgAvailable()) {
+    console.log('general ledger PDF (accounting) on PostgreSQL:');
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/modules/accounting/bench/gl-pdf.bench.ts', process.env.BENCH_GL_LINES ?? '10000'], {
+      stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: BENCH_PG_ADMIN },
+    });
+  } else print(['general ledger PDF benchmark: skipped (no PostgreSQL at BENCH_DATABASE_URL)']);
 }
 if (want('inventory')) {
   // Inventory: stock balance over 1M moves vs brute force, product search over 100k products, deliveries over HTTP vs raw SQL.

@@ -6,9 +6,11 @@ import { type E2E, startE2E, waitPath } from './harness';
  * A storekeeper's path through inventory in both languages, all on screen: a category and a second stock location,
  * a product with a generated EAN-13 barcode, SKU and sale price; a receipt of 10 @ 12.50 approved, 4 received
  * with "Receive part" and the rest with "Receive all"; 3 transferred to the second location; 2 delivered; a count
- * of the main location finding 4 of 5. Then the stock items screen (4 + 3 on hand), the product's statistics
- * (7 on hand, 87.50) and the journal entries the documents posted (inventory 125 - 25 - 12.50 = 87.50) must agree.
- * Arabic pages must read right to left. Screenshots go to test-results/screens.
+ * of the main location finding 4 of 5 on the full-page form "New" opens, its totals following every keystroke.
+ * Then the stock items screen (4 + 3 on hand), the product's statistics (read with a GET, no audit row) and the
+ * journal entries the documents posted (inventory 125 - 25 - 12.50 = 87.50) must agree, and the stock moves list's
+ * location filter must match either side of a move. Arabic pages must read right to left. Screenshots go to
+ * test-results/screens.
  */
 let e: E2E;
 beforeAll(async () => { e = await startE2E(); });
@@ -27,7 +29,7 @@ const L = {
     newTransfer: /^New Transfer$/, fromLocation: 'From location', toLocation: 'To location', transferDate: 'Transfer date', validate: 'Validate',
     newDelivery: /^New Delivery$/, deliveryDate: 'Delivery date', sourceLocation: 'Source location',
     location: 'Location', date: 'Date', loadStock: "Load the location's stock", counted: 'Counted', saveDraft: 'Save as draft',
-    onHand: 'On hand',
+    onHand: 'On hand', newAdjustment: /^New Stock adjustment$/, adjustmentTitle: 'New stock adjustment',
   },
   ar: {
     prefix: '/ar', save: 'حفظ', edit: 'تعديل', cancel: 'إلغاء', addError: 'خطأ في إضافة منتج', barcodeUsed: 'الباركود مستخدم بالفعل', confirm: 'تأكيد', addLine: 'إضافة بند', name: 'الاسم', nameAr: 'الاسم بالعربية',
@@ -41,7 +43,7 @@ const L = {
     newTransfer: /^إضافة تحويل مخزني$/, fromLocation: 'من موقع', toLocation: 'إلى موقع', transferDate: 'تاريخ التحويل', validate: 'تنفيذ',
     newDelivery: /^إضافة إذن تسليم$/, deliveryDate: 'تاريخ التسليم', sourceLocation: 'موقع الصرف',
     location: 'الموقع', date: 'التاريخ', loadStock: 'تحميل مخزون الموقع', counted: 'المعدودة', saveDraft: 'حفظ كمسودة',
-    onHand: 'الكمية المتاحة',
+    onHand: 'الكمية المتاحة', newAdjustment: /^إضافة تسوية مخزون$/, adjustmentTitle: 'تسوية مخزون جديدة',
   },
 } as const;
 type T = (typeof L)[keyof typeof L];
@@ -243,9 +245,14 @@ for (const lang of ['en', 'ar'] as const) {
       await e.shot(page, `${lang}-inventory-delivery-done`);
     });
 
-    it('counts the main location: 4 found of 5, confirmed', async () => {
-      await page.goto(`${e.base}${t.prefix}/inventory/transactions/stock-adjustment`);
+    it('counts the main location on the full-page form, totals live while typing: 4 found of 5, confirmed', async () => {
+      // "New" on the adjustments list opens the full-page form (the items need the width), not a drawer.
+      await page.goto(`${e.base}${t.prefix}/inventory/transactions/stock-adjustments`);
+      await page.getByRole('button', { name: t.newAdjustment }).click();
+      await waitPath(page, /\/inventory\/transactions\/stock-adjustment$/);
       const main = page.getByRole('main');
+      await main.getByRole('heading', { name: t.adjustmentTitle }).waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
       await pick(page, main.getByRole('combobox', { name: t.location, exact: true }), t.stockSearch, t.stock);
       await main.getByLabel(t.date, { exact: true }).fill(today);
       await main.getByRole('button', { name: t.loadStock }).click();
@@ -259,8 +266,18 @@ for (const lang of ['en', 'ar'] as const) {
       }, { timeout: 10000 }).toBeGreaterThanOrEqual(0);
       const row = main.getByRole('row').nth(line + 1);
       await expect.poll(() => row.getByRole('textbox', { name: t.counted, exact: true }).inputValue()).toBe('5');
+      // The totals follow every keystroke, exactly: 5 - 3.9 is 1.1 (not 1.1000000000000005), 1.1 x 12.50 = 13.75.
+      const totalQty = main.getByTestId('adjustment-total-difference');
+      const totalValue = main.getByTestId('items-total');
+      await expect.poll(() => totalQty.textContent(), { timeout: 10000 }).toBe('0');
+      await row.getByRole('textbox', { name: t.counted, exact: true }).fill('3.9');
+      await expect.poll(() => totalQty.textContent(), { timeout: 10000 }).toBe('-1.1');
+      await expect.poll(() => totalValue.textContent()).toBe('-13.75');
       await row.getByRole('textbox', { name: t.counted, exact: true }).fill('4');
       await expect.poll(() => row.textContent(), { timeout: 10000 }).toContain('-12.50');
+      await expect.poll(() => totalQty.textContent()).toBe('-1');
+      await expect.poll(() => totalValue.textContent()).toBe('-12.50');
+      await totalValue.scrollIntoViewIfNeeded();
       await e.shot(page, `${lang}-inventory-adjustment-form`);
       await submit(page, main, t.saveDraft, t);
       await waitPath(page, /\/inventory\/transactions\/stock-adjustment\/\d+$/);
@@ -268,6 +285,9 @@ for (const lang of ['en', 'ar'] as const) {
       await transition(page, request, t.confirm, `/api/inventory/stock-adjustments/${docs.stockAdjustment}`, 'confirmed', t);
       const a = await json(request, `/api/inventory/stock-adjustments/${docs.stockAdjustment}`);
       expect(cents(a.totalDifferenceValue)).toBe(-1250);
+      // The confirmed record shows the stored totals under its items.
+      await expect.poll(() => page.getByTestId('items-total').textContent(), { timeout: 10000 }).toBe('-12.50');
+      expect(await page.getByTestId('adjustment-total-difference').textContent()).toBe('-1');
       await e.shot(page, `${lang}-inventory-adjustment-confirmed`);
     });
 
@@ -287,9 +307,19 @@ for (const lang of ['en', 'ar'] as const) {
       const stats = await json<{ onHand: string; stockValue: string }>(request, `/api/inventory/products/${productId}/statistics`);
       expect(Number(stats.onHand)).toBe(7);
       expect(cents(stats.stockValue)).toBe(8750);
+      // The screen reads the statistics with a GET, and reading writes no audit row.
+      const history = async () => (await json<{ items: unknown[] }>(request, `/api/inventory/products/${productId}/history`)).items.length;
+      const audited = await history();
+      const statsCalls: string[] = [];
+      const onRequest = (r: { url: () => string; method: () => string }) => { if (r.url().endsWith(`/products/${productId}/statistics`)) statsCalls.push(r.method()); };
+      page.on('request', onRequest);
       await page.goto(`${e.base}${t.prefix}/inventory/inventory/products/${productId}`);
       const panel = page.getByTestId('product-statistics');
       await expect.poll(() => panel.textContent(), { timeout: 10000 }).toContain('87.50');
+      page.off('request', onRequest);
+      expect(statsCalls.length).toBeGreaterThan(0);
+      expect(new Set(statsCalls)).toEqual(new Set(['GET']));
+      expect(await history()).toBe(audited);
       expect(await panel.textContent()).toContain(t.onHand);
       await panel.scrollIntoViewIfNeeded();
       await e.shot(page, `${lang}-inventory-product-statistics`);
@@ -330,6 +360,23 @@ for (const lang of ['en', 'ar'] as const) {
       await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(2);
       await page.goto(`${e.base}${t.prefix}/inventory/transactions/stockmoves?f.productId=${productId}&f.date.gte=${today}&f.date.lte=${today}`);
       await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(6); // header + 2 in, transfer, delivery, count
+
+      // One "Location" filter matches either side of a move: the shelf only saw the transfer come in.
+      await page.goto(`${e.base}${t.prefix}/inventory/transactions/stockmoves?f.productId=${productId}`);
+      await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(6);
+      await pick(page, page.getByRole('combobox', { name: t.location, exact: true }), tag, new RegExp(tag));
+      await expect.poll(() => new URL(page.url()).searchParams.get('f.locationId'), { timeout: 10000 }).toMatch(/^\d+$/);
+      await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(2);
+      await e.shot(page, `${lang}-inventory-stock-moves-location`);
+      // The main location is on one side of all five (received into it twice, transferred and delivered out, counted).
+      const stockLoc = (await json<{ locationId: number }>(request, `/api/inventory/receipts/${docs.receipt}`)).locationId;
+      await page.goto(`${e.base}${t.prefix}/inventory/transactions/stockmoves?f.productId=${productId}&f.locationId=${stockLoc}`);
+      await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(6);
+      await page.goto(`${e.base}${t.prefix}/inventory/transactions/stockmoves?f.productId=${productId}&f.locationId=${stockLoc}&f.moveType=internal`);
+      await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(2);
+      expect((await json(request, `/api/inventory/stock-moves?filter[productId]=${productId}&filter[locationId]=${stockLoc}`)).total).toBe(5);
+      await page.goto(`${e.base}${t.prefix}/inventory/transactions/stockmoves?f.productId=${productId}&f.date.gte=${today}&f.date.lte=${today}`);
+      await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(6);
       await page.getByRole('row').nth(1).click();
       const dialog = page.getByRole('dialog');
       await expect.poll(() => dialog.count()).toBe(1);

@@ -5,6 +5,7 @@ import { allJunctions, buildTables } from './entity-table';
 export * from './system.schema';
 export * from '../../modules/accounting/server/ledger.schema';
 export * from '../../modules/inventory/server/stock.schema';
+export * from '../../modules/inventory/server/stock-totals.schema';
 
 const built = buildTables(entities);
 export const entityTables = Object.fromEntries([...built.entries()].map(([name, t]) => [`${name}Table`, t]));

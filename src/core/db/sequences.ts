@@ -12,7 +12,7 @@ import type { Tx } from './tx';
  * posting statement, where `after` names the CTE that must lock first (the journal chain), so the lock order holds
  * inside one statement.
  */
-export function takeNumberSql(companyId: number, docType: string, fiscalYear: number, prefix: string, opts: { after?: SQL; count?: number } = {}): SQL {
+export function takeNumberSql(companyId: number, docType: string, fiscalYear: number | SQL, prefix: string | SQL, opts: { after?: SQL; count?: number } = {}): SQL {
   const count = opts.count ?? 1;
   return sql`
     INSERT INTO doc_sequences (company_id, doc_type, fiscal_year, prefix, next_value)
@@ -24,6 +24,10 @@ export function takeNumberSql(companyId: number, docType: string, fiscalYear: nu
 
 /** `<prefix>/<fiscal year>/<value, at least `width` digits>`. */
 export const formatNumber = (prefix: string, fiscalYear: number, value: number, width = 5) => `${prefix}/${fiscalYear}/${String(value).padStart(width, '0')}`;
+
+/** formatNumber in SQL, over SQL expressions (a positive value is padded, never cut). */
+export const formatNumberSql = (prefix: SQL, fiscalYear: SQL, value: SQL, width = 5): SQL =>
+  sql`(${prefix} || '/' || ${fiscalYear} || '/' || CASE WHEN length((${value})::text) < ${width}::int THEN lpad((${value})::text, ${width}::int, '0') ELSE (${value})::text END)`;
 
 export async function nextNumber(
   tx: Tx,

@@ -1,4 +1,5 @@
 import { type Column, type SQL, and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AnyEntity } from './define';
 import { columnName } from './field';
 import { type Data, type Row, hooksOf } from './hooks';
@@ -19,19 +20,45 @@ import { tr } from '../i18n/locale';
  * company_id, audit columns, version and state are set here, never taken from the client.
  */
 const HIDDEN = new Set(['searchText', 'companyId']);
-export const SEARCH_COUNT_CAP = 1000;
+export const SEARCH_COUNT_AHEAD = 250;
 export const LIST_COUNT_CAP = 10_000;
 const TOTAL = '__total';
 
-/** A table's columns as one SQL list, built once; without search_text, which no answer shows. */
-const columnLists = new WeakMap<AnyTable, SQL>();
-function listColumns(table: AnyTable): SQL {
-  let list = columnLists.get(table);
-  if (!list) {
-    const names = (Object.values(getTableColumns(table)) as Column[]).map((c) => c.name).filter((n) => n !== 'search_text');
-    columnLists.set(table, (list = sql.raw(names.map((n) => `"${n}"`).join(', '))));
+/**
+ * What a list statement selects for an entity in one language, built once: the table's columns (without
+ * search_text and the other columns no answer shows) and the title of each reference as `__ref_<key>`, with
+ * how to read a row of it back. Building these per request cost more than PostgreSQL took to run the page.
+ */
+interface ListShape { select: SQL; columns: [key: string, name: string, column: Column][]; refKeys: string[] }
+const listShapes = new Map<string, ListShape>();
+const dialect = new PgDialect();
+function listShape(ctx: Ctx, def: AnyEntity, table: AnyTable): ListShape {
+  const id = `${def.name}:${ctx.locale}`;
+  let shape = listShapes.get(id);
+  if (!shape) {
+    const columns = (Object.entries(getTableColumns(table)) as [string, Column][])
+      .filter(([k]) => !HIDDEN.has(k) && !def.fields[k]?.secret).map(([k, c]) => [k, c.name, c] as [string, string, Column]);
+    const refKeys = Object.keys(def.fields).filter((k) => def.fields[k]!.kind === 'ref' && table[k]);
+    const titles = refKeys.map((k) => sql`, ${refTitleColumn(ctx, def, k, sql`${table}.${sql.identifier((table[k] as Column).name)}`)}`);
+    // rendered to text once (it binds no parameter), so a request does not walk its fragments again
+    const rendered = dialect.sqlToQuery(sql`${sql.raw(columns.map(([, n]) => `"${n}"`).join(', '))}${sql.join(titles)}`);
+    if (rendered.params.length) throw new Error(`${def.name}: a list's select binds no parameter`);
+    listShapes.set(id, (shape = { select: sql.raw(rendered.sql), columns, refKeys }));
   }
-  return list;
+  return shape;
+}
+
+/** A row of a list statement as `present` answers it, with `_refs` for the references it has. */
+function presentListRow(ctx: Ctx, def: AnyEntity, shape: ListShape, raw: Record<string, unknown>): Row {
+  const out: Record<string, unknown> = {};
+  for (const [key, name, column] of shape.columns) {
+    const v = raw[name];
+    out[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+  }
+  const hook = hooksOf(def).present;
+  const item = hook ? hook(ctx, out as Row) : (out as Row);
+  for (const k of shape.refKeys) if (typeof item[k] === 'number') (((item as Data)._refs ??= {}) as Data)[k] = raw[`__ref_${k}`] ?? null;
+  return item;
 }
 
 function scopeCond(def: AnyEntity, table: AnyTable, ctx: Ctx, id: number) {
@@ -48,18 +75,28 @@ export function present(ctx: Ctx, def: AnyEntity, row: Record<string, unknown>):
   return hook ? hook(ctx, out as Row) : (out as Row);
 }
 
-/** The title of a record of `target` in the caller's language: an Arabic twin of the title field (nameAr, or <title>Ar) when it has one. */
-function titleSql(ctx: Ctx, target: AnyEntity): SQL {
+/**
+ * The title of a record of `target` in the caller's language: an Arabic twin of the title field (nameAr, or
+ * <title>Ar) when it has one. With `alias`, its columns are named through that alias of the target's table.
+ */
+function titleSql(ctx: Ctx, target: AnyEntity, alias?: string): SQL {
   const t = tableOf(target);
+  const col = (k: string) => (alias ? sql`${sql.identifier(alias)}.${sql.identifier((t[k] as Column).name)}` : sql`${t[k]}`);
   const arKey = ctx.locale === 'ar' ? ['nameAr', `${target.titleField.replace(/En$/, '')}Ar`].find((k) => k in target.fields && t[k]) : undefined;
-  return arKey ? sql`coalesce(nullif(${t[arKey]}, ''), ${t[target.titleField]}::text)` : sql`${t[target.titleField]}`;
+  return arKey ? sql`coalesce(nullif(${col(arKey)}, ''), ${col(target.titleField)}::text)` : col(target.titleField);
 }
 
-/** For a hot path's own statement: the title of the record its ref field `key` points to, as a column `__ref_<key>`. */
+/**
+ * For a statement's own select list: the title of the record its ref field `key` points to (`id`), as a column
+ * `__ref_<key>`. The target table is aliased inside, so `id` may name a column of the same table (a parent).
+ */
 export function refTitleColumn(ctx: Ctx, def: AnyEntity, key: string, id: SQL): SQL {
+  return sql`${refTitleExpr(ctx, def, key, id)} AS ${sql.identifier(`__ref_${key}`)}`;
+}
+
+function refTitleExpr(ctx: Ctx, def: AnyEntity, key: string, id: SQL): SQL {
   const target = entityByName((def.fields[key] as { target: string }).target);
-  const t = tableOf(target);
-  return sql`(SELECT ${titleSql(ctx, target)} FROM ${t} WHERE ${t.id} = ${id}) AS ${sql.identifier(`__ref_${key}`)}`;
+  return sql`(SELECT ${titleSql(ctx, target, '__r')} FROM ${tableOf(target)} AS "__r" WHERE "__r"."id" = ${id})`;
 }
 
 /** Titles of referenced records, one query per referenced entity: `_refs: { branchId: "Main" }`. */
@@ -141,23 +178,33 @@ function columnsOf(def: AnyEntity, data: Data): Data {
   return out;
 }
 
+/**
+ * How far a count goes: a search counts its matches up to SEARCH_COUNT_AHEAD rows past the first row of the page
+ * asked for (at least one page), so the pager always reaches past where the user is (10 pages of 25); a list without
+ * search counts up to LIST_COUNT_CAP. Every counted match of a search is a heap row re-checked against the pattern,
+ * which made a flat 1,000 the main cost of a search page.
+ */
+export function countCap(searching: boolean, page: number, pageSize: number): number {
+  return searching ? (page - 1) * pageSize + Math.max(SEARCH_COUNT_AHEAD, pageSize) : LIST_COUNT_CAP;
+}
+
 export async function listRecords(ctx: Ctx, def: AnyEntity, query: Record<string, unknown>) {
   const table = tableOf(def);
   const p = parseListQuery(def, table, query, ctx.companyId);
   const orm = ctx.db.orm;
-  // Counting every match of a broad search costs more than the page itself, so counts stop at a cap:
-  // `totalCapped: true` tells the client there are more than `total` (shown as "1,000+").
-  const cap = query.search ? SEARCH_COUNT_CAP : LIST_COUNT_CAP;
+  // Counts stop at a cap: `totalCapped: true` tells the client there are more than `total`.
+  const cap = countCap(p.searching, p.page, p.pageSize);
   // One round trip, as SQL rather than through the select builder (building that cost more than running the
-  // query): every row of the page carries the capped count (an uncorrelated subquery, computed once). Only a
-  // page past the end has no row to carry it, and is counted on its own.
+  // query): every row of the page carries the capped count (an uncorrelated subquery, computed once) and the
+  // titles of its references (subqueries PostgreSQL runs for the page's rows only, after the LIMIT). Only a page
+  // past the end has no row to carry the count, and is counted on its own.
   const where = p.where ?? sql`true`;
   const total = sql`(SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${cap + 1}) capped)`;
-  const res = await orm.execute(sql`SELECT ${listColumns(table)}, ${total} AS "${sql.raw(TOTAL)}" FROM ${table} WHERE ${where}
+  const shape = listShape(ctx, def, table);
+  const res = await orm.execute(sql`SELECT ${shape.select}, ${total} AS "${sql.raw(TOTAL)}" FROM ${table} WHERE ${where}
     ORDER BY ${sql.join(p.orderBy, sql`, `)} LIMIT ${p.pageSize} OFFSET ${(p.page - 1) * p.pageSize}`);
   const n = Number(res.rows[0]?.[TOTAL] ?? (p.page > 1 ? (await orm.execute(sql`SELECT ${total} AS n`)).rows[0]!.n : 0));
-  const items = res.rows.map((r) => present(ctx, def, rowFromSql(table, r)));
-  await attachRefTitles(orm, ctx, def, items);
+  const items = res.rows.map((r) => presentListRow(ctx, def, shape, r));
   return { items, total: Math.min(n, cap), totalCapped: n > cap, page: p.page, pageSize: p.pageSize };
 }
 
@@ -198,9 +245,14 @@ export async function getRecord(ctx: Ctx, def: AnyEntity, id: number, tx?: Tx): 
   if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
   const [row] = await orm.select().from(table).where(scopeCond(def, table, ctx, id));
   if (!row) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
+  return presentRow(orm, ctx, def, row as Row);
+}
+
+/** getRecord's answer for a row already read (select or RETURNING); `known` reference titles are not queried. */
+async function presentRow(orm: Tx | Ctx['db']['orm'], ctx: Ctx, def: AnyEntity, row: Row, known: Data = {}): Promise<Row> {
   const out = present(ctx, def, row);
   await loadJunctions(orm, def, out);
-  await attachRefTitles(orm, ctx, def, [out]);
+  await attachRefTitles(orm, ctx, def, [out], known);
   return out;
 }
 
@@ -218,25 +270,42 @@ export async function presentReturned(ctx: Ctx, def: AnyEntity, returned: Record
 
 export async function createRecord(ctx: Ctx, def: AnyEntity, body: unknown): Promise<Row> {
   const data = validate(ctx, def, body, 'create');
+  return withTx(ctx.db, async (tx) => (await insertRecord(tx, ctx, def, data)).out);
+}
+
+/**
+ * Creates a record and runs one of its transitions in the same transaction: a document created and validated by
+ * one request (the point of sale's sale, a delivery). Audited as the two requests would be (create, then the
+ * transition); an error in either leaves nothing. The caller checks the transition's permission.
+ */
+export async function createAndTransition(ctx: Ctx, def: AnyEntity, body: unknown, name: string): Promise<Row> {
+  if (!def.states?.transitions[name]) throw notFound('notFound');
+  const data = validate(ctx, def, body, 'create');
   return withTx(ctx.db, async (tx) => {
-    const hooks = hooksOf(def);
-    await hooks.beforeCreate?.(ctx, tx, data);
-    await checkReferences(tx, ctx, def, data);
-    const table = tableOf(def);
-    const values: Data = { ...columnsOf(def, data), createdBy: ctx.user.id, updatedBy: ctx.user.id };
-    if (def.scope !== 'tenant') values.companyId = ctx.companyId;
-    let row: Row | undefined;
-    try {
-      [row] = (await tx.insert(table).values(values).returning()) as Row[];
-    } catch (e) {
-      throw uniqueError(ctx, def, e) ?? e;
-    }
-    await writeJunctions(tx, def, row!.id, data);
-    await hooks.afterCreate?.(ctx, tx, row!);
-    const out = await getRecord(ctx, def, row!.id, tx);
-    await recordAudit(tx, ctx, def, out.id, 'create', null, out);
-    return out;
+    const { row, out } = await insertRecord(tx, ctx, def, data);
+    return transitionRow(tx, ctx, def, row, name, {}, out);
   });
+}
+
+/** The generic create in `tx`: hooks, references, insert, junctions, audit; the row as inserted and as answered. */
+async function insertRecord(tx: Tx, ctx: Ctx, def: AnyEntity, data: Data): Promise<{ row: Row; out: Row }> {
+  const hooks = hooksOf(def);
+  await hooks.beforeCreate?.(ctx, tx, data);
+  await checkReferences(tx, ctx, def, data);
+  const table = tableOf(def);
+  const values: Data = { ...columnsOf(def, data), createdBy: ctx.user.id, updatedBy: ctx.user.id };
+  if (def.scope !== 'tenant') values.companyId = ctx.companyId;
+  let row: Row | undefined;
+  try {
+    [row] = (await tx.insert(table).values(values).returning()) as Row[];
+  } catch (e) {
+    throw uniqueError(ctx, def, e) ?? e;
+  }
+  await writeJunctions(tx, def, row!.id, data);
+  await hooks.afterCreate?.(ctx, tx, row!);
+  const out = await getRecord(ctx, def, row!.id, tx);
+  await recordAudit(tx, ctx, def, out.id, 'create', null, out);
+  return { row: row!, out };
 }
 
 export async function updateRecord(ctx: Ctx, def: AnyEntity, id: number, body: unknown): Promise<Row> {
@@ -293,23 +362,31 @@ export async function bulkDelete(ctx: Ctx, def: AnyEntity, ids: number[]): Promi
 }
 
 export async function runTransition(ctx: Ctx, def: AnyEntity, id: number, name: string, body: Data): Promise<Row> {
-  const t = def.states?.transitions[name];
-  if (!t || !def.states) throw notFound('notFound');
-  const stateField = def.states.field;
-  return withTx(ctx.db, async (tx) => {
-    const row = await lockRow(tx, ctx, def, id);
-    const state = String(row[stateField]);
-    if (!t.from.includes(state)) throw conflict('transitionNotAllowed', { action: tr(t.label, ctx.locale), state });
-    const before = await getRecord(ctx, def, id, tx);
-    const extra = (await hooksOf(def).transitions?.[name]?.(ctx, tx, row, body)) ?? {};
-    const table = tableOf(def);
-    await tx.update(table)
-      .set({ ...extra, [stateField]: t.to, version: sql`${table.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.user.id })
-      .where(eq(table.id, id));
-    const after = await getRecord(ctx, def, id, tx);
-    await recordAudit(tx, ctx, def, id, name, before, after);
-    return after;
-  });
+  if (!def.states?.transitions[name]) throw notFound('notFound');
+  return withTx(ctx.db, async (tx) => transitionRow(tx, ctx, def, await lockRow(tx, ctx, def, id), name, body));
+}
+
+/** Transition `name` of `row` (locked, or inserted by this transaction); `known` = the row as answered, if at hand. */
+async function transitionRow(tx: Tx, ctx: Ctx, def: AnyEntity, row: Row, name: string, body: Data, known?: Row): Promise<Row> {
+  const t = def.states!.transitions[name]!;
+  const stateField = def.states!.field;
+  const state = String(row[stateField]);
+  if (!t.from.includes(state)) throw conflict('transitionNotAllowed', { action: tr(t.label, ctx.locale), state });
+  const before = known ?? await presentRow(tx, ctx, def, { ...row });
+  const extra = (await hooksOf(def).transitions?.[name]?.(ctx, tx, row, body)) ?? {};
+  const table = tableOf(def);
+  // The hook may hold hot locks (stock, ledger) until the commit: the answer, reference titles included, comes
+  // from RETURNING instead of more round trips.
+  const refKeys = Object.keys(def.fields).filter((k) => def.fields[k]!.kind === 'ref');
+  const [updated] = (await tx.update(table)
+    .set({ ...extra, [stateField]: t.to, version: sql`${table.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.user.id })
+    .where(eq(table.id, row.id))
+    .returning({ ...getTableColumns(table), ...Object.fromEntries(refKeys.map((k) => [`__ref_${k}`, refTitleExpr(ctx, def, k, sql`${table[k]}`)])) })) as Data[];
+  const titles = Object.fromEntries(refKeys.filter((k) => typeof updated![k] === 'number').map((k) => [k, updated![`__ref_${k}`] ?? null]));
+  for (const k of refKeys) delete updated![`__ref_${k}`];
+  const after = await presentRow(tx, ctx, def, updated as Row, titles);
+  await recordAudit(tx, ctx, def, row.id, name, before, after);
+  return after;
 }
 
 export async function runAction(ctx: Ctx, def: AnyEntity, id: number, name: string, body: Data): Promise<unknown> {

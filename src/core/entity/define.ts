@@ -19,6 +19,8 @@ export interface Transition {
 
 export interface FormSection<K extends string> { title: Label; fields: K[] }
 
+export interface NamedFilter<K extends string> { label: Label; anyOf: K[] }
+
 export interface EntityDef<F extends Record<string, Field> = Record<string, Field>> {
   /** Singular machine name, unique across the product: 'contact', 'journalEntry'. */
   name: string;
@@ -39,7 +41,17 @@ export interface EntityDef<F extends Record<string, Field> = Record<string, Fiel
     columns: (keyof F & string)[];
     defaultSort: string;
   };
-  form?: { sections: FormSection<keyof F & string>[] };
+  /**
+   * Named list filters beyond the fields' own: `filter[<name>]=v` matches the rows where ANY of `anyOf` equals v
+   * (the value is checked as the first field's), e.g. the stock moves touching a location (from OR to). The list
+   * screen shows them beside the field filters and OpenAPI lists them.
+   */
+  filters?: Record<string, NamedFilter<keyof F & string>>;
+  /**
+   * The form's sections. `page`: web route (without /ar) of a full-page form for a new record, which the list's
+   * "New" opens instead of the drawer (documents whose lines need the width).
+   */
+  form?: { sections: FormSection<keyof F & string>[]; page?: string };
   states?: {
     field: keyof F & string;
     initial: string;
@@ -60,6 +72,11 @@ export function defineEntity<const F extends Record<string, Field>>(def: EntityD
   for (const s of def.form?.sections ?? [])
     for (const k of s.fields) if (!keys.includes(k)) throw new Error(`${def.name}: form field ${k} is not a field`);
   if (def.states && !keys.includes(def.states.field)) throw new Error(`${def.name}: state field missing`);
+  for (const [name, nf] of Object.entries(def.filters ?? {})) {
+    const kinds = new Set(nf.anyOf.map((k) => def.fields[k]?.kind));
+    if (keys.includes(name) || nf.anyOf.length < 2 || kinds.size !== 1 || kinds.has(undefined))
+      throw new Error(`${def.name}: filter ${name} needs a new name and two or more fields of one kind`);
+  }
   return def;
 }
 
@@ -91,4 +108,12 @@ export function writableKeys(def: AnyEntity): string[] {
   return Object.entries(def.fields)
     .filter(([, fl]) => !fl.readOnly && !fl.secret)
     .map(([k]) => k);
+}
+
+/** What a list filter key reads like: its field, or a named filter's first field under the filter's label. */
+export function filterFieldOf(def: AnyEntity, key: string): Field | undefined {
+  const named = def.filters?.[key];
+  if (!named) return def.fields[key];
+  const first = def.fields[named.anyOf[0]!];
+  return first && { ...first, label: named.label, filter: true };
 }

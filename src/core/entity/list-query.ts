@@ -1,5 +1,5 @@
-import { type SQL, and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { AnyEntity } from './define';
+import { type SQL, and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { type AnyEntity, filterFieldOf } from './define';
 import type { AnyTable } from '../db/entity-table';
 import { badRequest } from '../http/errors';
 import { normalizeSearch } from '../text/arabic-normalize';
@@ -11,6 +11,8 @@ import { normalizeSearch } from '../text/arabic-normalize';
  */
 export interface ListParams {
   where: SQL | undefined;
+  /** Whether a search term narrowed the rows (its count is capped closer, see countCap). */
+  searching: boolean;
   orderBy: SQL[];
   page: number;
   pageSize: number;
@@ -27,7 +29,7 @@ export function sortableKeys(def: AnyEntity): string[] {
 
 export function filterableKeys(def: AnyEntity): string[] {
   const keys = Object.entries(def.fields).filter(([, f]) => f.filter || f.kind === 'ref').map(([k]) => k);
-  return def.states ? [...keys, def.states.field] : keys;
+  return [...keys, ...(def.states ? [def.states.field] : []), ...Object.keys(def.filters ?? {})];
 }
 
 function escapeLike(s: string): string {
@@ -42,7 +44,7 @@ export function searchCondition(table: AnyTable, search: string): SQL | undefine
 
 function filterValue(def: AnyEntity, key: string, raw: string, op: string): unknown {
   const isState = def.states?.field === key;
-  const fl = def.fields[key];
+  const fl = filterFieldOf(def, key);
   const bad = () => badRequest('badFilterValue', { field: key });
   if (isState || fl?.kind === 'enum') {
     const allowed = isState ? null : fl && fl.kind === 'enum' ? fl.options.map((o) => o.value) : [];
@@ -74,7 +76,8 @@ export function parseListQuery(def: AnyEntity, table: AnyTable, query: Record<st
   const str = (v: unknown) => (Array.isArray(v) ? String(v[0]) : v === undefined ? undefined : String(v));
 
   const search = str(query.search);
-  if (search) conds.push(searchCondition(table, search));
+  const searched = search ? searchCondition(table, search) : undefined;
+  conds.push(searched);
 
   const filters = filterableKeys(def);
   for (const [k, v] of Object.entries(query)) {
@@ -87,12 +90,12 @@ export function parseListQuery(def: AnyEntity, table: AnyTable, query: Record<st
     if (!filters.includes(key!)) throw badRequest('badFilter', { field: key! });
     const raw = str(v) ?? '';
     if (raw === '') continue;
-    const col = table[key!];
     const value = filterValue(def, key!, raw, op!);
-    if (Array.isArray(value)) conds.push(value.length === 1 ? eq(col, value[0]) : inArray(col, value));
-    else if (op === 'gte') conds.push(gte(col, value));
-    else if (op === 'lte') conds.push(lte(col, value));
-    else conds.push(eq(col, value));
+    // A named filter (def.filters) matches when any of its fields does: OR of the same condition on each.
+    const cols = (def.filters?.[key!]?.anyOf ?? [key!]).map((c) => table[c]);
+    const cond = (col: (typeof cols)[number]) => (Array.isArray(value) ? (value.length === 1 ? eq(col, value[0]) : inArray(col, value))
+      : op === 'gte' ? gte(col, value) : op === 'lte' ? lte(col, value) : eq(col, value));
+    conds.push(cols.length === 1 ? cond(cols[0]!) : or(...cols.map(cond)));
   }
 
   const sortRaw = str(query.sort) ?? def.list.defaultSort;
@@ -108,5 +111,5 @@ export function parseListQuery(def: AnyEntity, table: AnyTable, query: Record<st
   const pageSize = Number(str(query.pageSize) ?? 25);
   if (!Number.isInteger(page) || page < 1 || page > 1_000_000) throw badRequest('badFilterValue', { field: 'page' });
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 200) throw badRequest('badFilterValue', { field: 'pageSize' });
-  return { where: and(...conds.filter(Boolean)), orderBy, page, pageSize };
+  return { where: and(...conds.filter(Boolean)), searching: Boolean(searched), orderBy, page, pageSize };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AnyEntity, isSingleton } from '../entity/define';
+import { filterableKeys } from '../entity/list-query';
 import { entitySchema } from '../entity/schema';
 import { entityBasePath } from './crud.routes';
 import type { DocumentedRoute } from './route-doc';
@@ -40,6 +41,10 @@ export function openApiDocument(defs: AnyEntity[], version: string) {
           { name: 'sort', in: 'query', schema: { type: 'string' } },
           { name: 'page', in: 'query', schema: { type: 'integer' } },
           { name: 'pageSize', in: 'query', schema: { type: 'integer', maximum: 200 } },
+          ...filterableKeys(def).map((k) => {
+            const anyOf = def.filters?.[k]?.anyOf;
+            return { name: `filter[${k}]`, in: 'query', schema: { type: 'string' }, ...(anyOf ? { description: `matches ${anyOf.join(' or ')}` } : {}) };
+          }),
         ],
         responses: { 200: { description: '{ items, total, page, pageSize }' }, ...errors },
       },

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/connect';
+import type { Database, Orm } from '../db/connect';
+import { closeBrowser } from '../documents/pdf';
 import type { BaseReportParams } from '../documents/report-params';
 import { reportSheet } from '../documents/report-output';
 import { reportPdf } from '../documents/report-pdf';
-import type { ReportDef } from '../documents/report.types';
+import type { ReportData, ReportDef } from '../documents/report.types';
 import { workbook } from '../documents/xlsx';
 import type { Label } from '../i18n/locale';
+import type { Ctx } from './context';
 import { AppError } from './errors';
 import { requireCtx, requirePermission } from './guard';
 import { routeDoc } from './route-doc';
 
 /**
  * The routes of a module's reports, all behind one permission:
- *   GET <prefix>/<name>?...&format=json|xlsx|pdf   (json is paged; Excel takes up to 50,000 rows, a PDF 5,000)
+ *   GET <prefix>/<name>?...&format=json|xlsx|pdf   (json is paged; Excel and PDF hold every row of the range, up
+ *                                                  to 50,000 and 20,000: a longer report is a 400, never cut short)
  *   GET <prefix>/combined.xlsx?names=a,b&...      (one workbook, one sheet per report; `combined` by default)
  * Unexpected failures are logged and answered 500 with the module's message; AppErrors (400, 404) pass through.
  */
@@ -23,6 +26,8 @@ export interface ReportRoutes<P extends BaseReportParams> {
   parse(q: Record<string, unknown>): P;
   combined: string[];
   messages: { failed: Label; pdfFailed: Label; unknown: Label };
+  /** Fills parameters the caller left out that depend on the company (e.g. `from` = start of the fiscal year). */
+  defaults?(db: Orm, ctx: Ctx, report: string, p: P): Promise<P>;
   /** OpenAPI: what the reports are about and the query parameters beyond the shared ones. */
   doc: { summary: string; query: Record<string, string> };
 }
@@ -31,7 +36,15 @@ const SHARED_QUERY = { from: 'First day (YYYY-MM-DD)', to: 'Last day or as-of da
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXCEL_ROWS = 50_000;
-const PDF_ROWS = 5_000;
+const PDF_ROWS = 20_000;
+
+const tooLong = { en: 'The report has {count} lines, more than a {format} file takes ({max}): narrow the dates or filters', ar: 'يحتوي التقرير على {count} سطرًا، أكثر مما يتسع له ملف {format} ({max}): ضيّق التواريخ أو عوامل التصفية' };
+
+/** Every row or a 400: a download never silently drops the rows past its limit. */
+function whole(d: ReportData, format: 'Excel' | 'PDF', max: number): ReportData {
+  if (d.page && d.page.total > d.rows.length) throw new AppError(400, 'report_too_long', tooLong, undefined, { count: d.page.total, format, max });
+  return d;
+}
 
 function guard<T>(label: Label, run: () => Promise<T>): Promise<T> {
   return run().catch((e) => {
@@ -44,6 +57,11 @@ function guard<T>(label: Label, run: () => Promise<T>): Promise<T> {
 export function registerReports<P extends BaseReportParams>(app: FastifyInstance, db: Database, spec: ReportRoutes<P>): void {
   const byName = new Map(spec.reports.map((r) => [r.name, r]));
   const { failed, pdfFailed, unknown } = spec.messages;
+  const params = (ctx: Ctx, name: string, q: Record<string, unknown>) => {
+    const p = spec.parse(q);
+    return spec.defaults ? guard(failed, () => spec.defaults!(db.orm, ctx, name, p)) : p;
+  };
+  app.addHook('onClose', closeBrowser);
 
   const query = { ...SHARED_QUERY, ...spec.doc.query };
   const names = spec.reports.map((r) => r.name).join(', ');
@@ -57,10 +75,9 @@ export function registerReports<P extends BaseReportParams>(app: FastifyInstance
     const wanted = q.names === undefined || q.names === '' ? spec.combined : String(q.names).split(',').slice(0, 8);
     const defs = wanted.map((n) => byName.get(n));
     if (defs.some((d) => !d)) throw new AppError(404, 'not_found', unknown);
-    const p = spec.parse(q);
     const buf = await guard(failed, async () => {
       const data = [];
-      for (const d of defs) data.push(await d!.run(db.orm, ctx, { ...p, page: 1, pageSize: EXCEL_ROWS }));
+      for (const d of defs) data.push(whole(await d!.run(db.orm, ctx, { ...(await params(ctx, d!.name, q)), page: 1, pageSize: EXCEL_ROWS }), 'Excel', EXCEL_ROWS));
       return workbook(data.map((d) => reportSheet(d, ctx.locale)), ctx.locale);
     });
     return reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="reports.xlsx"').send(buf);
@@ -74,13 +91,14 @@ export function registerReports<P extends BaseReportParams>(app: FastifyInstance
     requirePermission(ctx, spec.permission);
     const def = byName.get((req.params as { name: string }).name);
     if (!def) throw new AppError(404, 'not_found', unknown);
-    const p = spec.parse(req.query as Record<string, unknown>);
+    const p = await params(ctx, def.name, req.query as Record<string, unknown>);
     if (p.format === 'pdf') {
-      const pdf = await guard(pdfFailed, async () => reportPdf(await def.run(db.orm, ctx, { ...p, page: 1, pageSize: PDF_ROWS }), ctx.locale));
+      const data = whole(await guard(pdfFailed, () => def.run(db.orm, ctx, { ...p, page: 1, pageSize: PDF_ROWS })), 'PDF', PDF_ROWS);
+      const pdf = await guard(pdfFailed, () => reportPdf(data, ctx.locale));
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${def.name}.pdf"`).send(pdf);
     }
     if (p.format === 'json') return guard(failed, () => def.run(db.orm, ctx, p));
-    const data = await guard(failed, () => def.run(db.orm, ctx, { ...p, page: 1, pageSize: EXCEL_ROWS }));
+    const data = whole(await guard(failed, () => def.run(db.orm, ctx, { ...p, page: 1, pageSize: EXCEL_ROWS })), 'Excel', EXCEL_ROWS);
     const buf = await guard(failed, () => workbook([reportSheet(data, ctx.locale)], ctx.locale));
     return reply.header('content-type', XLSX).header('content-disposition', `attachment; filename="${def.name}.xlsx"`).send(buf);
   });

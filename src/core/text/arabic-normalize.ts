@@ -1,13 +1,13 @@
 /**
- * Arabic-aware search folding. The SQL function `ar_norm` (migration 0001) must fold exactly like
+ * Arabic-aware search folding. The SQL function `ar_norm` (migrations 0000 and 0012) must fold exactly like
  * `normalizeSearch`; a test compares the two on the same inputs.
- * - alef forms أ إ آ ٱ -> ا, alef maqsura ى -> ي, ta marbuta ة -> ه
+ * - alef forms أ إ آ ٱ -> ا, alef maqsura ى -> ي, ta marbuta ة -> ه, hamza on ya ئ -> ي and on waw ؤ -> و
  * - tashkeel (U+064B..U+0652, U+0670) and tatweel (U+0640) removed
  * - Arabic-Indic (U+0660..) and Persian (U+06F0..) digits -> ASCII
  * - lower case
  */
-export const FOLD_FROM = 'أإآٱىة٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹';
-export const FOLD_TO = 'اااايه01234567890123456789';
+export const FOLD_FROM = 'أإآٱىةئؤ٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹';
+export const FOLD_TO = 'اااايهيو01234567890123456789';
 /** Characters deleted by folding (listed after FOLD_FROM in SQL's translate()). */
 export const FOLD_DELETE = '\u0640\u064B\u064C\u064D\u064E\u064F\u0650\u0651\u0652\u0670';
 

@@ -16,6 +16,12 @@ describe('contacts through the generic API', () => {
 
     const found = await t.admin.get('/api/contacts/contacts?search=' + encodeURIComponent('احمد ابراهيم'));
     expect(found.json().items.map((x: { id: number }) => x.id)).toEqual([c.id]);
+    const aisha = (await t.admin.post('/api/contacts/contacts', { kind: 'individual', name: 'Aisha', nameAr: 'عائشة المسؤولة' })).json();
+    for (const q of ['عايشه', 'مسوولة', 'عائشه المسؤوله']) {
+      const r = await t.admin.get('/api/contacts/contacts?search=' + encodeURIComponent(q));
+      expect(r.json().items.map((x: { id: number }) => x.id), q).toEqual([aisha.id]);
+    }
+    await t.admin.del(`/api/contacts/contacts/${aisha.id}`);
     const none = await t.admin.get('/api/contacts/contacts?search=' + encodeURIComponent('محمود'));
     expect(none.json().total).toBe(0);
 

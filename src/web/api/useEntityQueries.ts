@@ -15,7 +15,8 @@ export type Row = Record<string, unknown> & {
   updatedAt?: string;
 };
 
-export interface ListResult { items: Row[]; total: number; page: number; pageSize: number }
+/** `totalCapped`: the server stopped counting at `total`; there are more. */
+export interface ListResult { items: Row[]; total: number; totalCapped?: boolean; page: number; pageSize: number }
 
 export interface ListQuery {
   search?: string;

@@ -22,7 +22,8 @@ import { usePageTitle } from '../ui/usePageTitle';
 
 /**
  * The one list screen for every entity: server-side search (debounced), filters, sorting, paging, a column
- * chooser, selection with bulk delete, Excel export of the current query, and "New" in a drawer.
+ * chooser, selection with bulk delete, Excel export of the current query, and "New" in a drawer (or on the
+ * full-page form the definition names in `form.page`).
  * Buttons the user has no permission for are not shown.
  */
 export function EntityList({ def, detailRoute, onOpen }: {
@@ -98,7 +99,7 @@ export function EntityList({ def, detailRoute, onOpen }: {
             {t('list.exportExcel')}
           </Button>
           {canAdd && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => (def.form?.page ? void navigate(to(def.form.page)) : setCreating(true))}>
               {t('list.new', { entity: m.name })}
             </Button>
           )}
@@ -152,7 +153,7 @@ export function EntityList({ def, detailRoute, onOpen }: {
       <Group justify="space-between" gap="sm">
         <Group gap="sm">
           <Text size="sm" c="dimmed">
-            {t('list.total', { count: total })}
+            {list.data?.totalCapped ? t('list.totalMore', { count: total }) : t('list.total', { count: total })}
           </Text>
           <Select
             aria-label={t('list.pageSize')}

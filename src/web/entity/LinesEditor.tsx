@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Label } from '../../core/i18n/locale';
 import { entities } from '../../modules/registry';
 import { useLocale } from '../i18n/useLocale';
+import { DateField } from '../ui/DateField';
 import { RefSelect } from './RefSelect';
 import { RefTitle } from './RefTitle';
 import { formatDate } from './formatValue';
@@ -85,7 +86,7 @@ export function LinesEditor({ label: fieldLabel, columns: all, value, onChange, 
           onChange={(s) => set(i, c.key, s === null ? null : Number(s))} disabled={disabled} placeholder="" />
       );
     if (c.kind === 'date')
-      return <TextInput aria-label={aria} size="xs" type="date" dir="ltr" value={v ? String(v).slice(0, 10) : ''} disabled={disabled} onChange={(e) => set(i, c.key, e.currentTarget.value || null)} />;
+      return <DateField aria-label={aria} size="xs" clearable value={v ? String(v).slice(0, 10) : null} disabled={disabled} onChange={(d) => set(i, c.key, d)} />;
     return (
       <TextInput aria-label={aria} size="xs" value={v === null || v === undefined ? '' : String(v)} disabled={disabled}
         onChange={(e) => set(i, c.key, e.currentTarget.value)}

@@ -1,18 +1,19 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AnyEntity } from '../../core/entity/define';
+import { type AnyEntity, filterFieldOf } from '../../core/entity/define';
 import { useLocale } from '../i18n/useLocale';
+import { DateField } from '../ui/DateField';
 import { RefSelect } from './RefSelect';
 
 /**
- * One filter per field marked `filter: true`: choice lists for enums and flags, a searchable select for refs,
- * and a from/to pair for dates (keys `<field>.gte` / `<field>.lte`, sent as filter[field][gte|lte]).
+ * One filter per field marked `filter: true` and per named filter of the definition (`def.filters`, e.g. a
+ * location matching from OR to): choice lists for enums and flags, a searchable select for refs, and a from/to
+ * pair for dates (keys `<field>.gte` / `<field>.lte`, sent as filter[field][gte|lte]).
  */
 export function filterKeys(def: AnyEntity): string[] {
-  return Object.entries(def.fields)
-    .filter(([, f]) => f.filter && ['enum', 'boolean', 'ref', 'date'].includes(f.kind))
-    .map(([k]) => k);
+  return [...Object.keys(def.fields), ...Object.keys(def.filters ?? {})]
+    .filter((k) => { const f = filterFieldOf(def, k)!; return f.filter && ['enum', 'boolean', 'ref', 'date'].includes(f.kind); });
 }
 
 export function ListFilters({ def, values, onChange, onClear }: {
@@ -30,12 +31,14 @@ export function ListFilters({ def, values, onChange, onClear }: {
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       {keys.map((k) => {
-        const f = def.fields[k]!;
+        const f = filterFieldOf(def, k)!;
         const common = { label: label(f.label), ...width, size: 'sm' as const };
         if (f.kind === 'date') {
           return (['gte', 'lte'] as const).map((op) => (
-            <TextInput key={`${k}.${op}`} {...common} label={t(op === 'gte' ? 'list.dateFrom' : 'list.dateTo', { field: common.label })}
-              type="date" dir="ltr" value={values[`${k}.${op}`] ?? ''} onChange={(e) => onChange(`${k}.${op}`, e.currentTarget.value || null)} />
+            <div key={`${k}.${op}`} style={width}>
+              <DateField size="sm" clearable label={t(op === 'gte' ? 'list.dateFrom' : 'list.dateTo', { field: common.label })}
+                value={values[`${k}.${op}`] ?? null} onChange={(v) => onChange(`${k}.${op}`, v)} />
+            </div>
           ));
         }
         if (f.kind === 'ref') {

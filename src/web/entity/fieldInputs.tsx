@@ -6,6 +6,7 @@ import { useLocale } from '../i18n/useLocale';
 import { ImageInput } from './ImageInput';
 import { RefSelect, RefsSelect } from './RefSelect';
 import { WidgetInput } from './WidgetInput';
+import { DateField } from '../ui/DateField';
 import { mandatory } from '../ui/mandatory';
 
 /**
@@ -81,7 +82,7 @@ export function FieldInput({ def, name, value, onChange, error, disabled, row, h
         />
       );
     case 'date':
-      return <TextInput {...common} type="date" value={str} onChange={text} dir="ltr" />;
+      return <DateField {...common} value={str ? str.slice(0, 10) : null} onChange={(v) => onChange(v)} />;
     case 'datetime':
       return <TextInput {...common} type="datetime-local" value={str} onChange={text} dir="ltr" />;
     case 'enum':

@@ -94,6 +94,7 @@ export const ar: Messages = {
     total_few: '{{count}} سجلات',
     total_many: '{{count}} سجلًا',
     total_other: '{{count}} سجل',
+    totalMore: 'أكثر من {{count}} سجل',
     selected: 'تم تحديد {{count}}',
     deleteSelected: 'حذف المحدد',
     exportExcel: 'تصدير إلى إكسل',

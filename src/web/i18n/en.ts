@@ -92,6 +92,7 @@ export const en = {
     total_few: '{{count}} records',
     total_many: '{{count}} records',
     total_other: '{{count}} records',
+    totalMore: 'More than {{count}} records',
     selected: '{{count}} selected',
     deleteSelected: 'Delete selected',
     exportExcel: 'Export to Excel',

@@ -1,15 +1,19 @@
-import { Group, NumberInput, Select, TextInput } from '@mantine/core';
+import { Group, NumberInput, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RefSelect } from '../entity/RefSelect';
 import { useLocale } from '../i18n/useLocale';
+import { DateField } from '../ui/DateField';
 import type { ReportConfig } from './types';
 import type { FilterPatch, ReportFilters } from './useReportParams';
 import { useText } from './useText';
 
 const PERIODS = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
 
-/** Date range, period and the report's own filters (references, choices, numbers), as far as it accepts them. */
-export function ReportFilterBar({ cfg, filters, set }: { cfg: ReportConfig; filters: ReportFilters; set: (p: FilterPatch) => void }) {
+/**
+ * Date range, period and the report's own filters (references, choices, numbers), as far as it accepts them.
+ * `shownFrom`: the first day the server used when the screen sent none (the fiscal year start).
+ */
+export function ReportFilterBar({ cfg, filters, set, shownFrom = null }: { cfg: ReportConfig; filters: ReportFilters; set: (p: FilterPatch) => void; shownFrom?: string | null }) {
   const { t } = useTranslation();
   const { label } = useLocale();
   const text = useText();
@@ -17,12 +21,12 @@ export function ReportFilterBar({ cfg, filters, set }: { cfg: ReportConfig; filt
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       {has('from') && (
-        <TextInput type="date" size="sm" label={t('reports.from')} value={filters.from} max={filters.to}
-          onChange={(e) => set({ from: e.currentTarget.value })} />
+        <DateField size="sm" w={170} label={t('reports.from')} value={filters.from ?? shownFrom} max={filters.to}
+          onChange={(v) => set({ from: v })} />
       )}
       {(has('from') || has('to')) && (
-        <TextInput type="date" size="sm" label={has('from') ? t('reports.to') : t('reports.asOf')} value={filters.to}
-          onChange={(e) => e.currentTarget.value && set({ to: e.currentTarget.value })} />
+        <DateField size="sm" w={170} label={has('from') ? t('reports.to') : t('reports.asOf')} value={filters.to}
+          onChange={(v) => v && set({ to: v })} />
       )}
       {has('period') && (
         <Select size="sm" w={170} label={t('reports.period')} placeholder={t('reports.periodNone')} clearable value={filters.period}

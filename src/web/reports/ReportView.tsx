@@ -30,7 +30,7 @@ export function ReportView<C extends ReportConfig>({ module, controls, extra }: 
   const { pathname } = useLocation();
   const slug = stripLocale(pathname).split('/').filter(Boolean).at(-1) ?? '';
   const cfg = module.configs[slug] ?? module.configs[module.fallback]!;
-  const { filters, set, query } = useReportParams(cfg);
+  const { filters, set, query } = useReportParams(cfg, module.serverDefaultFrom);
   const qs = query({ format: 'json' });
   const report = useQuery({
     queryKey: ['report', module.api, cfg.name, qs, locale],
@@ -50,7 +50,7 @@ export function ReportView<C extends ReportConfig>({ module, controls, extra }: 
         </Group>
         <Paper withBorder p="sm">
           <Stack gap="sm">
-            <ReportFilterBar cfg={cfg} filters={filters} set={set} />
+            <ReportFilterBar cfg={cfg} filters={filters} set={set} shownFrom={data?.params?.from ?? null} />
             {controls?.(cfg)}
           </Stack>
         </Paper>

@@ -10,6 +10,8 @@ export interface ReportJson {
   totals?: Record<string, unknown>;
   summary?: Record<string, unknown>;
   page?: { page: number; pageSize: number; total: number };
+  /** The parameters the report ran with, defaults filled (e.g. `from` at the fiscal year start). */
+  params?: { from?: string | null; to?: string | null };
 }
 
 /** A label from the i18n catalogue (a key such as 'reports.account') or a bilingual Label. */
@@ -37,6 +39,12 @@ export interface ReportModule<C extends ReportConfig = ReportConfig> {
   api: string;
   configs: Record<string, C>;
   fallback: string;
+  /**
+   * The server picks `from` when it is left out (accounting: the start of the fiscal year containing `to`, from
+   * the company's settings); the screen then sends none until the user picks one and shows the server's.
+   * Otherwise the screen's default is 1 January of `to`'s year.
+   */
+  serverDefaultFrom?: boolean;
   texts?: { failed?: Text; pdfFailed?: Text; downloaded?: Text };
   /** Display text of a cell the server sends as a code (e.g. a cash flow activity). */
   cellText?: (column: ReportColumn, value: unknown) => string | undefined;

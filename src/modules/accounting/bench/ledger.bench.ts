@@ -3,7 +3,9 @@
  * 1. Trial balance and balance sheet over N journal lines (default 1,000,000): p95 over 30 runs, beside the
  *    same trial balance by brute-force SQL over the lines (numbers must agree).
  * 2. Posting 5-line entries over HTTP with 8 concurrent clients for 10 s (one request with "post": true, then
- *    draft + /post for 5 s), beside raw SQL inserting the same rows.
+ *    draft + /post for 5 s), beside raw SQL writing the same rows a posting writes (gapless number, hash chain head,
+ *    posted entry, lines, month and day balances, audit row) in one statement per entry; and, for comparison,
+ *    raw SQL inserting drafts only.
  * Bulk rows are inserted as posted entries outside the hash chain (verify would list them as not_chained).
  */
 import { sql } from 'drizzle-orm';
@@ -85,7 +87,37 @@ async function main() {
     const d = await t.admin.post('/api/accounting/journal-entries', { journalId: k.jr('GEN'), date: '2026-07-01', lines });
     return (await t.admin.post(`/api/accounting/journal-entries/${d.json().id}/post`, {})).statusCode === 200;
   }, duration / 2);
+  // Raw SQL writing the rows a posting writes, by hand, one statement per entry: the next gapless number, the
+  // journal's chain head locked and advanced with a sha256 over the previous hash and the entry, the posted
+  // entry and its 5 lines, the month and day balances, and the audit row. It posts to its own journal (CSH), so
+  // its hashes, which cover fewer fields than the application's canonical form, stay out of GEN's chain check.
+  const rawJournal = k.jr('CSH');
+  await t.db.orm.execute(sql`INSERT INTO ledger_chains (journal_id, company_id) VALUES (${rawJournal}, 1) ON CONFLICT DO NOTHING`);
+  await t.db.orm.execute(sql`INSERT INTO doc_sequences (company_id, doc_type, fiscal_year, prefix, next_value) VALUES (1, 'bench-raw', 2026, 'RAW/2026/', 1) ON CONFLICT DO NOTHING`);
   const rawRate = await rate(async (w) => {
+    const a = leaves[w % 4]!;
+    const c = leaves[7]!;
+    await t.db.orm.execute(sql`
+      WITH head AS (SELECT seq, last_hash FROM ledger_chains WHERE journal_id = ${rawJournal} FOR UPDATE),
+      num AS (UPDATE doc_sequences SET next_value = next_value + 1 WHERE company_id = 1 AND doc_type = 'bench-raw' AND fiscal_year = 2026 RETURNING next_value - 1 AS n, prefix),
+      h AS (SELECT num.n, num.prefix || lpad(num.n::text, 5, '0') AS number, head.seq + 1 AS seq, head.last_hash AS prev,
+        encode(sha256(convert_to(concat_ws('|', head.last_hash, num.n, '2026-07-02', ${a}::int, '500.00', ${c}::int, '500.00'), 'UTF8')), 'hex') AS hash FROM head, num),
+      ch AS (UPDATE ledger_chains SET seq = h.seq, last_hash = h.hash FROM h WHERE journal_id = ${rawJournal}),
+      e AS (INSERT INTO journal_entries (company_id, journal_id, date, reference, lines, total_debit, total_credit, number, sequence_no, fiscal_year, chain_seq, prev_hash, hash, status, posted_at, created_by, updated_by)
+        SELECT 1, ${rawJournal}, '2026-07-02', 'raw', '[]', 500, 500, h.number, h.n, 2026, h.seq, h.prev, h.hash, 'posted', now(), 1, 1 FROM h RETURNING id),
+      l AS (INSERT INTO journal_lines (company_id, entry_id, journal_id, line_no, date, account_id, debit, credit)
+        SELECT 1, e.id, ${rawJournal}, n, '2026-07-02', CASE WHEN n < 5 THEN ${a}::int ELSE ${c}::int END, CASE WHEN n < 5 THEN 125 ELSE 0 END, CASE WHEN n = 5 THEN 500 ELSE 0 END FROM e, generate_series(1, 5) n),
+      b AS (SELECT * FROM (VALUES (${a}::int, 500::numeric, 0::numeric), (${c}::int, 0::numeric, 500::numeric)) b(acc, d, cr) ORDER BY acc),
+      mo AS (INSERT INTO account_balances (company_id, account_id, month, debit, credit) SELECT 1, acc, '2026-07-01', d, cr FROM b
+        ON CONFLICT (company_id, account_id, month) DO UPDATE SET debit = account_balances.debit + excluded.debit, credit = account_balances.credit + excluded.credit),
+      dy AS (INSERT INTO account_day_balances (company_id, account_id, day, debit, credit) SELECT 1, acc, '2026-07-02', d, cr FROM b
+        ON CONFLICT (company_id, account_id, day) DO UPDATE SET debit = account_day_balances.debit + excluded.debit, credit = account_day_balances.credit + excluded.credit)
+      INSERT INTO audit_log (company_id, entity, record_id, action, user_id, after) SELECT 1, 'journalEntry', e.id, 'post', 1, jsonb_build_object('status', 'posted') FROM e`);
+    return true;
+  });
+  // The earlier baseline, kept for comparison: drafts only (no number, chain, balances or audit), which no
+  // correct posting can match because every posting of one journal passes its chain head in turn.
+  const draftOnlyRate = await rate(async (w) => {
     await t.db.orm.transaction(async (tx) => {
       await tx.execute(sql`WITH e AS (INSERT INTO journal_entries (company_id, journal_id, date, lines, total_debit, total_credit, status, created_by)
         VALUES (1, ${k.jr('GEN')}, '2026-07-02', '[]', 500, 500, 'draft', 1) RETURNING id)
@@ -93,7 +125,7 @@ async function main() {
         SELECT 1, e.id, ${k.jr('GEN')}, n, '2026-07-02', ${leaves[w % 4]!}, CASE WHEN n < 5 THEN 125 ELSE 0 END, CASE WHEN n = 5 THEN 500 ELSE 0 END FROM e, generate_series(1, 5) n`);
     });
     return true;
-  });
+  }, duration / 2);
   const ctx = { db: t.db, locale: 'en' as const, companyId: 1, permissions: new Set<string>(), user: { id: 1, username: 'admin', fullName: 'a', companyId: 1, isSuperuser: true, isInstanceAdmin: true, preferredLanguage: null, avatar: null } };
   const direct = await rate(async () => {
     await withTx(t.db, (tx) => postEntry(tx, ctx, { journalId: k.jr('GEN'), date: '2026-07-03', lines }));
@@ -101,8 +133,9 @@ async function main() {
   });
   const ledger = await t.admin.get('/api/accounting/ledger/verify');
   console.log(`postEntry in a transaction (no HTTP), ${clients} clients: ${direct.toFixed(0)} entries/s`);
-  console.log(`posting 5-line entries over HTTP, ${clients} clients: ${httpRate.toFixed(0)} entries/s (one request, "post": true); raw SQL same rows: ${rawRate.toFixed(0)} entries/s; ratio ${(httpRate / rawRate).toFixed(2)} (goal >= 0.5)`);
-  console.log(`  draft then /post (two requests, generic transition): ${draftRate.toFixed(0)} entries/s; chain verified: ${ledger.json().problems.filter((p: { reason: string }) => p.reason !== 'not_chained').length === 0}`);
+  console.log(`posting 5-line entries over HTTP, ${clients} clients: ${httpRate.toFixed(0)} entries/s (one request, "post": true); raw SQL posting the same rows (number, chain, lines, balances, audit): ${rawRate.toFixed(0)} entries/s; ratio ${(httpRate / rawRate).toFixed(2)} (goal >= 0.5)`);
+  console.log(`  raw SQL drafts only (no number, chain, balances or audit): ${draftOnlyRate.toFixed(0)} entries/s; ratio ${(httpRate / draftOnlyRate).toFixed(2)}`);
+  console.log(`  draft then /post (two requests, generic transition): ${draftRate.toFixed(0)} entries/s; chain of GEN verified: ${ledger.json().problems.filter((p: { reason: string; journalId: number }) => p.reason !== 'not_chained' && p.journalId !== rawJournal).length === 0}`);
   await t.close();
 }
 

@@ -1,15 +1,15 @@
 import type { Database } from '../../../core/db/connect';
-import { withTx } from '../../../core/db/tx';
 import { type EntryToWrite, type Written, writeEntries } from './ledger.write';
 
 /**
  * Group commit for the API's one-request postings. A posting holds its journal's chain lock and number counter
  * until its commit, so one commit (one WAL flush, milliseconds on a real disk) per entry caps a journal at a few
  * hundred entries a second however many clients post. Entries that requests of this process post on the same
- * journal and fiscal year while a batch is being written wait for it, then go together: one transaction, one chain
- * lock, numbers and hashes in order, one commit. Every request still gets its own entry or its own error: if a
- * batch fails in any way (a gate refusal, a deadlock, anything), each of its entries is posted again on its own
- * (`alone`). Other processes post beside this one as before; the chain lock orders them.
+ * journal and date (so the same fiscal year) while a batch is being written wait for it, then go together: one
+ * statement outside any transaction (writeEntries: checks, chain lock, numbers and hashes in order, rows), so one
+ * round trip and one commit. Every request still gets its own entry or its own error: if a batch fails in any way
+ * (a gate refusal, a deadlock, anything), each of its entries is posted again on its own (`alone`). Other
+ * processes post beside this one as before; the chain lock orders them.
  */
 const MAX_BATCH = 50;
 
@@ -22,7 +22,7 @@ export function postBatched(entry: EntryToWrite, alone: () => Promise<Written>):
   let byKey = queues.get(ctx.db);
   if (!byKey) queues.set(ctx.db, (byKey = new Map()));
   // The caller's language is part of the key: the answer carries the journal's title in it.
-  const key = [ctx.companyId, c.journalId, c.fiscalYear, ctx.locale].join(':');
+  const key = [ctx.companyId, c.journalId, c.date, ctx.locale].join(':');
   return new Promise<Written>((resolve, reject) => {
     const job = { entry, alone, resolve, reject };
     const waiting = byKey.get(key);
@@ -43,7 +43,7 @@ async function drain(db: Database, byKey: Map<string, Job[]>, key: string): Prom
       return;
     }
     const batch = jobs.splice(0, MAX_BATCH);
-    const written = await withTx(db, (tx) => writeEntries(tx, batch.map((j) => j.entry))).catch(() => null);
+    const written = await writeEntries(db.orm, batch.map((j) => j.entry)).catch(() => null);
     if (written) batch.forEach((j, i) => j.resolve(written[i]!));
     else await Promise.all(batch.map((j) => j.alone().then(j.resolve, j.reject)));
   }

@@ -11,10 +11,18 @@ export interface HashInput {
   lines: { accountId: number; debit: string; credit: string; contactId: number | null }[];
 }
 
+/**
+ * The canonical text around its two parts known only under the journal's lock: canonical = pre + chainSeq + '|' +
+ * number + post. The posting statement joins them in SQL (ledger.write.ts), verify through `canonical`.
+ */
+export function canonicalParts(e: Omit<HashInput, 'chainSeq' | 'number'>): { pre: string; post: string } {
+  const lines = e.lines.map((l, i) => `\n${i + 1}|${l.accountId}|${fix4(l.debit)}|${fix4(l.credit)}|${l.contactId ?? ''}`);
+  return { pre: `${e.companyId}|${e.journalId}|`, post: `|${e.date.slice(0, 10)}|${e.reference ?? ''}${lines.join('')}` };
+}
+
 export function canonical(e: HashInput): string {
-  const head = [e.companyId, e.journalId, e.chainSeq, e.number, e.date.slice(0, 10), e.reference ?? ''].join('|');
-  const lines = e.lines.map((l, i) => `${i + 1}|${l.accountId}|${fix4(l.debit)}|${fix4(l.credit)}|${l.contactId ?? ''}`);
-  return [head, ...lines].join('\n');
+  const { pre, post } = canonicalParts(e);
+  return `${pre}${e.chainSeq}|${e.number}${post}`;
 }
 
 export function entryHash(prevHash: string, e: HashInput): string {

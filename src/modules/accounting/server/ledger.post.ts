@@ -18,8 +18,8 @@ import { loadSettings } from './settings.service';
  * company, date after the lock date, gapless number per (company, journal, fiscal year) taken at posting,
  * hash-chained per journal. Lock order for every poster: document row (caller) -> document counter (caller) ->
  * accounts (ascending, shared) -> journal chain -> journal number counter -> balances (ascending). The per-journal
- * locks are taken last, after every check (ledger.write.ts), to keep the serialised part short; entries posted
- * through the API share that part and its commit (ledger.batch.ts).
+ * locks are taken last, after every check, by the one statement that writes (ledger.write.ts), to keep the
+ * serialised part short; entries posted through the API share that statement and its commit (ledger.batch.ts).
  */
 export interface PostInput {
   journalId: number;
@@ -35,23 +35,32 @@ export interface PostedEntry extends Written {
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
+function entryDate(raw: unknown, L: Ctx['locale']): string {
+  const date = String(raw ?? '').slice(0, 10);
+  if (!DATE_RE.test(date)) throw ledgerError({ en: 'Date is required', ar: 'التاريخ مطلوب' }, {}, L, 'date');
+  return date;
+}
+
 /**
  * Every check of an entry that does not need the posting locks; used for drafts and before posting. One round
  * trip reads the settings, the journal, the accounts (FOR SHARE, ascending, with `lock`) and the contacts; with
- * `posting` it also makes the journal's chain head on first use (writeEntries locks it).
+ * `posting` it also makes the journal's chain head on first use (writeEntries locks it). The head is inserted only
+ * when no committed one is visible: INSERT ... ON CONFLICT alone would wait for the posting that holds and updates
+ * the head, so every check would queue behind the journal's writer.
  */
 export async function checkEntry(q: Tx | Orm, ctx: Ctx, input: Omit<PostInput, 'source'>, opts: { posting?: boolean; lock?: boolean; allowInactive?: boolean } = {}): Promise<CheckedEntry> {
   const L = ctx.locale;
   const { lines, totalDebit, totalCredit } = normalizeLines(input.lines, L);
-  const date = String(input.date ?? '').slice(0, 10);
-  if (!DATE_RE.test(date)) throw ledgerError({ en: 'Date is required', ar: 'التاريخ مطلوب' }, {}, L, 'date');
+  const date = entryDate(input.date, L);
   const co = ctx.companyId;
   const journalId = Number(input.journalId) || 0;
   const ids = [...new Set(lines.map((l) => l.accountId))].sort((a, b) => a - b);
   const contactIds = [...new Set(lines.map((l) => l.contactId).filter((c): c is number => c !== null))];
   const res = await q.execute(sql`
     ${opts.posting ? sql`WITH chain AS (INSERT INTO ledger_chains (journal_id, company_id)
-      SELECT id, company_id FROM journals WHERE id = ${journalId}::int AND company_id = ${co}::int ON CONFLICT (journal_id) DO NOTHING)` : sql``}
+      SELECT id, company_id FROM journals WHERE id = ${journalId}::int AND company_id = ${co}::int
+        AND NOT EXISTS (SELECT 1 FROM ledger_chains WHERE journal_id = ${journalId}::int)
+      ON CONFLICT (journal_id) DO NOTHING)` : sql``}
     SELECT
       (SELECT json_build_object('lockDate', lock_date, 'month', fiscal_year_start_month, 'day', fiscal_year_start_day)
          FROM accounting_settings WHERE company_id = ${co}::int LIMIT 1) AS settings,
@@ -84,21 +93,35 @@ export async function checkEntry(q: Tx | Orm, ctx: Ctx, input: Omit<PostInput, '
   return { journalId: j.id, prefix: j.prefix, date, lines, totalDebit, totalCredit, fiscalYear: fiscalYearOf(date, s.month, s.day), allowInactive: opts.allowInactive };
 }
 
-/** Public: post a new entry for a source document, in the caller's transaction. */
+/**
+ * Public: post a new entry for a source document, in the caller's transaction. The lines are checked in memory
+ * and the entry written by the one statement whose gate makes the database checks (so a posting is one round
+ * trip); when the gate refuses, checkEntry names the reason (422), or makes the journal's chain head on its first
+ * posting and the write is tried once more.
+ */
 export async function postEntry(tx: Tx, ctx: Ctx, input: PostInput, opts: { reversalOfId?: number; allowInactive?: boolean } = {}): Promise<PostedEntry> {
-  const c = await checkEntry(tx, ctx, input, { posting: true, lock: true, allowInactive: opts.allowInactive });
+  const { lines, totalDebit, totalCredit } = normalizeLines(input.lines, ctx.locale);
+  const c = { journalId: Number(input.journalId) || 0, date: entryDate(input.date, ctx.locale), lines, totalDebit, totalCredit, allowInactive: opts.allowInactive };
   const meta = { reference: input.reference ?? null, source: input.source, reversalOfId: opts.reversalOfId, audit: { action: 'post', after: { source: input.source ?? null } } };
-  const [w] = mustWrite(await writeEntries(tx, [{ ctx, c, meta }]));
-  return { ...w!, fiscalYear: c.fiscalYear, journalId: c.journalId, date: c.date, totalDebit: c.totalDebit, totalCredit: c.totalCredit, lines: c.lines };
+  let written = await writeEntries(tx, [{ ctx, c, meta }]);
+  if (!written) {
+    await checkEntry(tx, ctx, input, { posting: true, lock: true, allowInactive: opts.allowInactive });
+    written = mustWrite(await writeEntries(tx, [{ ctx, c, meta }]));
+  }
+  const w = written[0]!;
+  return { ...w, fiscalYear: Number(w.row.fiscal_year), journalId: c.journalId, date: c.date, totalDebit, totalCredit, lines };
 }
 
 /**
- * Posts a new entry outside any caller's transaction (the API's one-request posting): the checks as one plain
- * read, then the write together with the entries other requests of this process are posting on the same journal
- * (ledger.batch.ts). Any refusal there ends in postEntry on its own, which gives the precise answer.
+ * Posts a new entry outside any caller's transaction (the API's one-request posting): the lines checked in
+ * memory, then written together with the entries other requests of this process are posting on the same journal
+ * and date, by the one statement whose gate makes every database check (ledger.batch.ts). Any refusal there ends
+ * in postEntry on its own, whose checkEntry gives the precise answer (and makes the journal's chain head on its
+ * first posting).
  */
 export async function postEntryNow(ctx: Ctx, input: PostInput): Promise<Written> {
-  const c = await checkEntry(ctx.db.orm, ctx, input, { posting: true });
+  const { lines, totalDebit, totalCredit } = normalizeLines(input.lines, ctx.locale);
+  const c = { journalId: Number(input.journalId) || 0, date: entryDate(input.date, ctx.locale), lines, totalDebit, totalCredit };
   return postBatched({ ctx, c, meta: { reference: input.reference ?? null, source: input.source, audit: { action: 'post', after: { source: input.source ?? null } } } },
     () => withTx(ctx.db, (tx) => postEntry(tx, ctx, input)));
 }

@@ -5,6 +5,7 @@ import { api } from '../../../web/api/client';
 import type { Row } from '../../../web/api/useEntityQueries';
 import { RefSelect } from '../../../web/entity/RefSelect';
 import { useLocale } from '../../../web/i18n/useLocale';
+import { DateField } from '../../../web/ui/DateField';
 import { notifyError, notifySuccess } from '../../../web/ui/notify';
 import { tx } from './invoiceTexts';
 
@@ -37,7 +38,7 @@ export function InvoicePaymentDialog({ invoice, opened, onClose }: { invoice: Ro
       <form onSubmit={(e) => { e.preventDefault(); pay.mutate(); }}>
         <Stack>
           <TextInput label={label(tx.amount)} value={amount} onChange={(e) => setAmount(e.currentTarget.value)} inputMode="decimal" dir="ltr" required error={error} data-autofocus />
-          <TextInput label={label(tx.date)} type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} required />
+          <DateField label={label(tx.date)} value={date} onChange={(v) => setDate(v ?? '')} required />
           <RefSelect target="journal" label={label(tx.journal)} value={journalId} onChange={setJournalId} description={label(tx.journalHelp)} />
           <TextInput label={label(tx.reference)} value={reference} onChange={(e) => setReference(e.currentTarget.value)} maxLength={200} />
           <Group justify="flex-end">

@@ -20,6 +20,7 @@ export default function ReportScreen() {
     api: '/api/accounting/reports',
     configs: REPORT_CONFIGS,
     fallback: 'trial-balance',
+    serverDefaultFrom: true, // from the start of the fiscal year (accounting settings)
     cellText: (c, v) => (c.key === 'activity' && typeof v === 'string' ? t(`reports.activities.${v}`, { defaultValue: v }) : undefined),
   };
   return (

@@ -4,6 +4,7 @@
  * (a) stock balance report over 1,000,000 moves beside brute-force SQL over stock_moves, same numbers;
  * (b) product list with Arabic search over 100,000 products, 8 HTTP clients, beside raw SQL;
  * (c) deliveries of 3 lines over HTTP, 8 clients, beside a raw-SQL ceiling. All in one database, baselines in the same run.
+ * BENCH_INVENTORY=balance,search,delivery runs only those parts (`BENCH_ONLY=inventory BENCH_INVENTORY=search npm run bench`).
  */
 import globalSetup from '../../../../tests/support/global-setup';
 import { testApp } from '../../../../tests/support/test-app';

@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { TestApp } from '../../../../tests/support/test-app';
@@ -8,7 +9,9 @@ import { getJson, p95, time } from './bench-kit';
  * (a) Stock balance report over N stock moves (default 1,000,000) against brute-force SQL over stock_moves.
  * Seed: 2,000 products, three warehouses of two internal locations; moves spread over 2025-2026: 40% receipts,
  * 40% deliveries, 20% transfers, each at the product's cost. The day totals are built from the moves by one
- * INSERT ... SELECT (what postStock would have written), the month totals by stock_month_totals_rebuild.
+ * INSERT ... SELECT (what postStock would have written), the month totals, balances and half-month closing rows
+ * by stock_month_totals_rebuild (what the trigger would have kept).
+ * Each line gives the machine's load average beside the figures (the run shares its cores).
  */
 const PRODUCTS = 2000;
 
@@ -41,7 +44,7 @@ async function seed(t: TestApp, k: StockKit, n: number): Promise<number[]> {
       FROM g, p`);
   }
   await t.db.orm.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL session_replication_role = replica`); // month totals are rebuilt once below
+    await tx.execute(sql`SET LOCAL session_replication_role = replica`); // the totals above them are rebuilt once below
     await tx.execute(sql`
       WITH v AS (SELECT id, kind = 'internal' AND NOT is_scrap AS valued FROM locations WHERE company_id = ${c})
       INSERT INTO stock_day_totals (company_id, product_id, location_id, day, qty_in, qty_out, value_in, value_out, moves)
@@ -77,8 +80,10 @@ function bruteSql(c: number, locs: number[], to: string) {
 export async function stockBalanceBench(t: TestApp, k: StockKit, n: number): Promise<string[]> {
   const s = performance.now();
   const locs = await seed(t, k, n);
-  const { days, months } = (await t.db.orm.execute(sql`SELECT (SELECT count(*) FROM stock_day_totals)::int AS days, (SELECT count(*) FROM stock_month_totals)::int AS months`)).rows[0] as { days: number; months: number };
-  const out = [`stock balance over ${n.toLocaleString('en')} moves (seeded in ${((performance.now() - s) / 1000).toFixed(1)} s; ${days.toLocaleString('en')} day totals, ${months.toLocaleString('en')} month totals):`];
+  const { days, months, periods } = (await t.db.orm.execute(sql`SELECT (SELECT count(*) FROM stock_day_totals)::int AS days,
+    (SELECT count(*) FROM stock_month_totals)::int AS months, (SELECT count(*) FROM stock_period_balances)::int AS periods`)).rows[0] as { days: number; months: number; periods: number };
+  const out = [`stock balance over ${n.toLocaleString('en')} moves (seeded in ${((performance.now() - s) / 1000).toFixed(1)} s; ${days.toLocaleString('en')} day totals, ` +
+    `${months.toLocaleString('en')} month totals, ${periods.toLocaleString('en')} half-month closing rows):`];
   const c = k.ctx.companyId;
   for (const [to, what] of [['2026-12-31', 'at a month end (the latest)'], ['2026-06-17', 'mid-month'], ['2025-03-10', 'early in the history']] as const) {
     const url = `/api/inventory/reports/stock-balance?to=${to}`;
@@ -100,7 +105,7 @@ export async function stockBalanceBench(t: TestApp, k: StockKit, n: number): Pro
     for (const x of b) { const e = byProduct.get(Number(x.p)) ?? { q: new Decimal(0), v: new Decimal(0) }; byProduct.set(Number(x.p), { q: e.q.plus(x.q), v: e.v.plus(x.v) }); }
     const valueTotal = [...byProduct.values()].filter((x) => !x.q.isZero()).reduce((a, x) => a.plus(x.v), new Decimal(0));
     const valueOk = new Decimal(total).minus(valueTotal).abs().lte(0.005 * rows.length); // each row's share is rounded to the cent
-    out.push(`  ${what} (${to}): report over HTTP p95 ${p95(rep).toFixed(1)} ms; brute-force SQL over stock_moves p95 ${p95(brute).toFixed(1)} ms; ` +
+    out.push(`  ${what} (${to}): report over HTTP p95 ${p95(rep).toFixed(1)} ms; brute-force SQL over stock_moves p95 ${p95(brute).toFixed(1)} ms (load ${loadavg()[0]!.toFixed(1)}); ` +
       `${rows.length.toLocaleString('en')} rows, same quantities: ${qtyOk}, same total value (${total} vs ${valueTotal.toFixed(2)}): ${valueOk}`);
   }
   return out;

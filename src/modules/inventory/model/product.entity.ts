@@ -5,7 +5,8 @@ import { PRODUCT_TYPES } from './enums';
 /**
  * A product. Storable products carry stock (moves, quants, valuation layers); consumables and services do not.
  * Accounts left empty are inherited from the category, then from the settings (server/product.accounts.ts).
- * Actions: generateBarcode (EAN-13, unique), generateSku, computeSalePrice (cost + default margin), statistics.
+ * Actions: generateBarcode (EAN-13, unique), generateSku, computeSalePrice (cost + default margin); `statistics` is
+ * the permission of GET /api/inventory/products/:id/statistics (a read: no lock, no audit row).
  */
 const req = (en: string, ar: string) => ({ required: true, messages: { required: { en, ar } } });
 const acc = (en: string, ar: string) => f.ref({ en, ar }, 'account');

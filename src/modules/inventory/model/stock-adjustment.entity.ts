@@ -32,6 +32,7 @@ export const stockAdjustment = defineEntity({
   },
   list: { columns: ['number', 'locationId', 'date', 'reason', 'totalDifferenceValue', 'status'], defaultSort: '-date' },
   form: {
+    page: '/inventory/transactions/stock-adjustment', // web/NewAdjustmentScreen.tsx: the items need the width
     sections: [
       { title: { en: 'Adjustment', ar: 'التسوية' }, fields: ['locationId', 'date', 'reason'] },
       { title: { en: 'Items', ar: 'الأصناف' }, fields: ['items', 'notes'] },

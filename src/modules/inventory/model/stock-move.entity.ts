@@ -25,8 +25,8 @@ export const stockMove = defineEntity({
     moveType: f.enum({ en: 'Move type', ar: 'نوع الحركة' }, MOVE_TYPES, { ...ro, required: true, filter: true }),
     productId: f.ref({ en: 'Product', ar: 'المنتج' }, 'product', { ...ro, required: true, filter: true }),
     lotId: f.ref({ en: 'Lot / serial', ar: 'الدفعة / الرقم التسلسلي' }, 'stockLot', { ...ro, filter: true }),
-    fromLocationId: f.ref({ en: 'From location', ar: 'من موقع' }, 'location', { ...ro, required: true, filter: true }),
-    toLocationId: f.ref({ en: 'To location', ar: 'إلى موقع' }, 'location', { ...ro, required: true, filter: true }),
+    fromLocationId: f.ref({ en: 'From location', ar: 'من موقع' }, 'location', { ...ro, required: true }),
+    toLocationId: f.ref({ en: 'To location', ar: 'إلى موقع' }, 'location', { ...ro, required: true }),
     quantity: f.quantity({ en: 'Quantity', ar: 'الكمية' }, { ...ro, required: true }),
     uomId: f.ref({ en: 'Unit', ar: 'الوحدة' }, 'uom', ro),
     uomQuantity: f.quantity({ en: 'Quantity (document unit)', ar: 'الكمية (وحدة المستند)' }, ro),
@@ -37,6 +37,9 @@ export const stockMove = defineEntity({
     entryId: f.ref({ en: 'Journal entry', ar: 'قيد اليومية' }, 'journalEntry', ro),
     notes: f.text({ en: 'Notes', ar: 'ملاحظات' }, { ...ro, max: 500 }),
   },
+  // "All moves touching a location": filter[locationId] matches from OR to (filter[fromLocationId] / [toLocationId]
+  // still pick one side).
+  filters: { locationId: { label: { en: 'Location', ar: 'الموقع' }, anyOf: ['fromLocationId', 'toLocationId'] } },
   actions: { reports: { en: 'Inventory reports', ar: 'تقارير المخزون' } },
   list: { columns: ['date', 'reference', 'moveType', 'productId', 'fromLocationId', 'toLocationId', 'quantity', 'value'], defaultSort: '-date' },
 });

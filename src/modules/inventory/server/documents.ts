@@ -13,7 +13,9 @@
  * | inventoryOpening (beginning-balances) | draft -post-> posted; cancel (draft only)        | adjustments -> location, Dr inventory / Cr opening    |
  *
  * Lock order of every posting: document row -> document counter -> quants -> products and layers -> accounts ->
- * journal (the stock ledger's and the accounting ledger's own order after the counter).
+ * journal (the stock ledger's and the accounting ledger's own order after the counter). Deliveries, the hot
+ * document, take their counter later: quants -> products and layers -> day totals -> delivery counter -> accounts
+ * -> journal (postStock's LateReference); no other posting takes that counter, so the orders cannot cross.
  */
 import './receipt.hooks';
 import './delivery.hooks';

@@ -268,8 +268,13 @@ describe('statistics and the stock ledger', () => {
     });
     const arStats = (await ar.get(`/api/inventory/products/${p.id}/statistics`)).json();
     expect(arStats.locations.map((l: { warehouseName: string }) => l.warehouseName)).toEqual(['المستودع الرئيسي', 'Stats WH']); // no Arabic name: the English one
-    const action = await t.admin.post(`/api/inventory/products/${p.id}/statistics`, {});
-    expect(action.json()).toEqual(stats);
+    // A read: no audit row, no POST twin (an action would lock the product and write one).
+    const audits = async () => (await k.q<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'product' AND record_id = ${p.id}`))[0]!.n;
+    const before = await audits();
+    expect((await t.admin.get(`/api/inventory/products/${p.id}/statistics`)).statusCode).toBe(200);
+    expect(await audits()).toBe(before);
+    expect((await t.admin.post(`/api/inventory/products/${p.id}/statistics`, {})).statusCode).toBe(404);
+    expect(await audits()).toBe(before);
     expect((await other.get(`/api/inventory/products/${p.id}/statistics`)).statusCode).toBe(404);
     const viewer = await userWith(t, 'statviewer', ['inventory.product.view']);
     expect((await viewer.get(`/api/inventory/products/${p.id}/statistics`)).statusCode).toBe(403);

@@ -4,8 +4,7 @@ import { registerHooks } from '../../../core/entity/hooks';
 import { product } from '../model/product.entity';
 import { fieldError, mm } from './master-data.messages';
 import {
-  checkProductRefs, computeSalePrice, generateBarcode, generateSku, normalizeCodes, productHasMoves, productStatistics,
-  setProductFields, typeFlags,
+  checkProductRefs, computeSalePrice, generateBarcode, generateSku, normalizeCodes, productHasMoves, setProductFields, typeFlags,
 } from './product.service';
 
 /**
@@ -57,6 +56,7 @@ registerHooks(product, {
       await recordAudit(tx, ctx, product, row.id, 'update', { salePrice: row.salePrice ?? null }, { salePrice: price.salePrice });
       return price;
     },
-    statistics: (ctx, tx, row) => productStatistics(tx, ctx.companyId, row.id, ctx.locale),
+    // Statistics are a read: GET /api/inventory/products/:id/statistics (master-data.routes.ts), no action (an
+    // action locks the row and writes an audit row).
   },
 });

@@ -20,11 +20,22 @@ export type { CounterKind, StockLineInput, StockMoveResult, StockMoveType, Stock
  *   checks (shape, lock date, settings, locations, products, units) -> lots (found or created, sorted; serials
  *   coming in locked by id) -> quants (created if missing, then locked in one statement by product, location,
  *   lot) -> quantity checks ("Quantity Not Available") -> valued products and their open layers (ascending) ->
- *   costing -> remaining of consumed layers, quants, day totals (sorted) -> postEntry (accounts, journal chain,
+ *   costing -> remaining of consumed layers, quants, day totals (sorted) -> a late document number (LateReference)
+ *   -> postEntry (accounts, journal chain,
  *   ledger balances) -> the moves with their entry id and their new layers (new rows only, so the per-journal
  *   lock of postEntry is held for one more statement and moves are never updated).
  */
-export async function postStock(tx: Tx, ctx: Ctx, input: StockPostInput): Promise<StockPostResult> {
+export interface LateReference {
+  /**
+   * Takes the document's number as the reference once every stock lock is held, just before the journal entry:
+   * a gapless counter is then held only by the end of the posting instead of all of it (lock order: quants ->
+   * products and layers -> this counter -> accounts -> journal). Replaces input.reference.
+   */
+  reference?: () => Promise<string>;
+}
+
+export async function postStock(tx: Tx, ctx: Ctx, stockInput: StockPostInput, late: LateReference = {}): Promise<StockPostResult> {
+  let input = stockInput;
   const L = ctx.locale;
   const { date, lines: clean } = cleanLines(input, L);
   const acc = await loadSettings(tx, ctx.companyId);
@@ -39,6 +50,7 @@ export async function postStock(tx: Tx, ctx: Ctx, input: StockPostInput): Promis
   if (!new Decimal(valuation.total).isZero() && !journalId) throw stockError(sm.journalMissing, {}, L, 'journalId');
 
   await writeBalances(tx, ctx, date, moves, deltas, valuation);
+  if (late.reference) input = { ...input, reference: await late.reference() };
   let entry = null;
   if (!new Decimal(valuation.total).isZero()) {
     entry = await postEntry(tx, ctx, {

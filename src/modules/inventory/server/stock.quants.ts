@@ -50,9 +50,14 @@ async function lockQuants(tx: Tx, ctx: Ctx, keys: Key[]): Promise<Map<string, De
   const sorted = [...new Map(keys.map((k) => [quantKey(k.productId, k.locationId, k.lotId), k])).values()].sort(cmpKey);
   const out = new Map<string, Decimal>();
   if (!sorted.length) return out;
+  // Only the quants no committed row exists for: ON CONFLICT alone would wait for every posting holding one.
   await tx.execute(sql`
     INSERT INTO stock_quants (company_id, product_id, location_id, lot_id, quantity, reserved_quantity, created_by, updated_by)
-    VALUES ${sql.join(sorted.map((k) => sql`(${ctx.companyId}, ${k.productId}, ${k.locationId}, ${k.lotId}::int, 0, 0, ${ctx.user.id}, ${ctx.user.id})`), sql`, `)}
+    SELECT ${ctx.companyId}::int, k.p, k.l, k.lot, 0, 0, ${ctx.user.id}::int, ${ctx.user.id}::int
+    FROM (VALUES ${sql.join(sorted.map((k) => sql`(${k.productId}::int, ${k.locationId}::int, ${k.lotId}::int)`), sql`, `)}) AS k(p, l, lot)
+    WHERE NOT EXISTS (SELECT 1 FROM stock_quants q WHERE q.company_id = ${ctx.companyId}::int AND q.product_id = k.p AND q.location_id = k.l
+      AND coalesce(q.lot_id, 0) = coalesce(k.lot, 0))
+    ORDER BY k.p, k.l, coalesce(k.lot, 0)
     ON CONFLICT (company_id, product_id, location_id, (coalesce(lot_id, 0))) DO NOTHING`);
   const r = await tx.execute(sql`
     SELECT product_id AS "productId", location_id AS "locationId", lot_id AS "lotId", quantity::text AS quantity

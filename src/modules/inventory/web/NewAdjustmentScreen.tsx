@@ -1,5 +1,6 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
 import { EntityForm } from '../../../web/entity/EntityForm';
 import { useEntityMessages } from '../../../web/entity/useEntityMessages';
 import { useSaveEntity } from '../../../web/entity/useSaveEntity';
@@ -10,23 +11,28 @@ import { entityByName } from '../../registry';
 import { tx } from './texts';
 
 /**
- * A new stock adjustment on a page of its own (/inventory/transactions/stock-adjustment): location, date and
- * reason, then the counted items (the location's stock can be loaded in one click). Saved as a draft, it opens
- * on its record page, where it is confirmed.
+ * A new stock adjustment on a page of its own (/inventory/transactions/stock-adjustment, the definition's
+ * `form.page`, which the list's "New" opens): location, date and reason, then the counted items (the location's
+ * stock can be loaded in one click) with their running totals. Saved as a draft, it opens on its record page,
+ * where it is confirmed.
  */
 const def = entityByName('stockAdjustment');
 const today = () => new Date().toISOString().slice(0, 10);
 
 export default function NewAdjustmentScreen() {
-  const { label, to } = useLocale();
+  const { label, to, dir } = useLocale();
   const navigate = useNavigate();
   const m = useEntityMessages(def);
   const save = useSaveEntity(def);
   usePageTitle(label(tx.newAdjustment));
   const detail = detailRouteOf(def.name) ?? '/inventory/transactions/stock-adjustment/{id}';
+  const Back = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
   return (
     <Container size="xl" px={0}>
       <Stack gap="md">
+        <Anchor component={Link} to={to(def.route!)} size="sm">
+          <Group gap={4}><Back size={14} />{label(def.pluralLabel)}</Group>
+        </Anchor>
         <Title order={1} fz="h2">{label(tx.newAdjustment)}</Title>
         <Text c="dimmed" size="sm">{label(tx.newAdjustmentHelp)}</Text>
         <Paper withBorder radius="md" p="lg">

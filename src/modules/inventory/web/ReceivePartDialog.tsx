@@ -8,6 +8,7 @@ import { toScaled } from '../../../web/entity/decimalMath';
 import { RefTitle } from '../../../web/entity/RefTitle';
 import { useLocale } from '../../../web/i18n/useLocale';
 import { useConfirm } from '../../../web/ui/ConfirmProvider';
+import { DateField } from '../../../web/ui/DateField';
 import { errorMessage, notifyError, notifySuccess } from '../../../web/ui/notify';
 import { useTracking } from './itemColumns';
 import { leftToReceive, qty } from './lineMath';
@@ -100,8 +101,8 @@ export function ReceivePartDialog({ receipt, opened, onClose }: { receipt: Row; 
                     )}
                     {tracking.expiry && (
                       <Table.Td>
-                        <TextInput size="xs" type="date" dir="ltr" aria-label={`${label(tx.expiryDate)} ${i + 1}`} disabled={left === 0n}
-                          value={parts[i]?.expiryDate ?? ''} onChange={(e) => set(i, { expiryDate: e.currentTarget.value })} />
+                        <DateField size="xs" clearable aria-label={`${label(tx.expiryDate)} ${i + 1}`} disabled={left === 0n}
+                          value={parts[i]?.expiryDate || null} onChange={(v) => set(i, { expiryDate: v ?? '' })} />
                       </Table.Td>
                     )}
                   </Table.Tr>
@@ -111,7 +112,7 @@ export function ReceivePartDialog({ receipt, opened, onClose }: { receipt: Row; 
           </Table>
         </Table.ScrollContainer>
         <Group justify="space-between" align="flex-end">
-          <TextInput label={label(tx.date)} type="date" dir="ltr" value={date} onChange={(e) => setDate(e.currentTarget.value)} w={180}
+          <DateField label={label(tx.date)} value={date || null} onChange={(v) => setDate(v ?? '')} w={180} clearable
             description={label(tx.receiveDateHelp)} />
           <Group gap="sm">
             <Button variant="default" onClick={onClose} disabled={receive.isPending}>{label(tx.cancel)}</Button>

@@ -7,8 +7,9 @@ import { entityByName } from '../../registry';
 import { StockMoveDialog } from './StockMoveDialog';
 
 /**
- * The stock ledger (/inventory/transactions/stockmoves): the generic list with its filters (move type, product,
- * lot, from and to location, date from and to), where a row opens the move's details in a dialog.
+ * The stock ledger (/inventory/transactions/stockmoves): the generic list with its filters (date from and to, move
+ * type, product, lot, and a location matching either side of a move), where a row opens the move's details in a
+ * dialog.
  */
 const def = entityByName('stockMove');
 

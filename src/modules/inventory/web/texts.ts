@@ -21,6 +21,8 @@ export const tx = {
   counted: { en: 'Counted', ar: 'المعدودة' },
   difference: { en: 'Difference', ar: 'الفرق' },
   differenceValue: { en: 'Difference value', ar: 'قيمة الفرق' },
+  totalDifference: { en: 'Total difference', ar: 'إجمالي الفرق' },
+  totalDifferenceValue: { en: 'Total difference value', ar: 'إجمالي قيمة الفرق' },
   total: { en: 'Total', ar: 'الإجمالي' },
   totalValue: { en: 'Total value', ar: 'إجمالي القيمة' },
   valueAtCost: { en: 'Costs are set from the stock when the document is validated', ar: 'تُحدد التكاليف من المخزون عند تنفيذ المستند' },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { addDays } from './report-params';
+import { fiscalYearFrom } from './fiscal-year';
 import { accountTotals, accountsOf } from './ledger-totals';
 import { col, L, money, type ReportDef } from './report.types';
 
@@ -17,7 +18,7 @@ export const cashFlowReport: ReportDef = {
   name: 'cash-flow-statement',
   title: L('Cash flow statement', 'قائمة التدفقات النقدية'),
   async run(db, ctx, p) {
-    const from = p.from ?? `${p.to.slice(0, 4)}-01-01`;
+    const from = p.from ?? await fiscalYearFrom(db, ctx, p.to);
     const accounts = await accountsOf(db, ctx.companyId);
     const cashIds = new Set(accounts.filter((a) => a.subtype === 'cash' || a.subtype === 'bank').map((a) => a.id));
     const sumCash = (t: Awaited<ReturnType<typeof accountTotals>>) => [...t.entries()].reduce((s, [id, v]) => (cashIds.has(id) ? s.plus(v.debit).minus(v.credit) : s), ZERO);

@@ -1,4 +1,7 @@
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../../tests/support/test-app';
 import { cr, dr, type Kit, kit } from '../test-kit';
@@ -6,6 +9,7 @@ import { reportHtml } from '../../../../core/documents/report-pdf';
 
 /** PDFs through Chromium, in Arabic (right-to-left, embedded font) and English; markup in names stays inert. */
 const hasChromium = existsSync(process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium');
+const hasPoppler = existsSync('/usr/bin/pdftotext');
 let t: TestApp;
 let k: Kit;
 beforeAll(async () => { t = await testApp(); k = await kit(t); });
@@ -35,4 +39,24 @@ describe('report and invoice PDFs', () => {
     const html = await t.admin.get(`/api/accounting/invoices/${inv.id}/print?lang=ar`);
     expect(html.body).toContain('استشارات &lt;b&gt;');
   }, 60_000);
+
+  it.skipIf(!hasChromium || !hasPoppler)('prints every line of a general ledger longer than one part (1,000 rows), in order', async () => {
+    const lines = 1_050;
+    for (let e = 0; e < lines / 50; e++) {
+      const ls: Record<string, unknown>[] = Array.from({ length: 49 }, (_, i) => dr(k.acc('1101'), '1.00', { label: `GLP-${String(e * 50 + i + 1).padStart(4, '0')}` }));
+      ls.push(cr(k.acc('3101'), '49.00', { label: `GLP-${String(e * 50 + 50).padStart(4, '0')}` }));
+      await k.post(ls, { date: '2026-05-05' });
+    }
+    const r = await t.admin.get('/api/accounting/reports/general-ledger?from=2026-05-01&to=2026-05-31&format=pdf');
+    expect(r.statusCode).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'gl-pdf-'));
+    writeFileSync(join(dir, 'gl.pdf'), r.rawPayload);
+    const text = execFileSync('pdftotext', [join(dir, 'gl.pdf'), '-']).toString();
+    const found = new Set(text.match(/GLP-\d{4}/g));
+    expect(found.size).toBe(lines);
+    const json = (await t.admin.get('/api/accounting/reports/general-ledger?from=2026-05-01&to=2026-05-31&pageSize=1000&page=2')).json();
+    expect(json.page.total).toBe(lines);
+    // the PDF's order is the report's: the first line of the JSON's second page comes after the 1,000th
+    expect(text.indexOf(json.rows[0].label)).toBeGreaterThan(text.indexOf('GLP-'));
+  }, 180_000);
 });

@@ -89,6 +89,27 @@ describe('statements', () => {
   });
 });
 
+describe('default period', () => {
+  it('starts at the fiscal year of the accounting settings when `from` is left out', async () => {
+    await t.db.orm.execute(sql`UPDATE accounting_settings SET fiscal_year_start_month = 7, fiscal_year_start_day = 1`);
+    try {
+      const is = await get('/api/accounting/reports/income-statement?to=2026-03-31');
+      expect(is.params.from).toBe('2025-07-01');
+      expect(is.summary.chart[0]).toMatchObject({ from: '2025-07-01', income: '2600.50', expense: '3999.99' });
+      const cf = await get('/api/accounting/reports/cash-flow-statement?to=2026-03-31');
+      expect(cf.params.from).toBe('2025-07-01');
+      expect(cf.summary).toMatchObject({ openingCash: '0.00', financing: '50000.00', reconciles: true });
+      expect((await get('/api/accounting/reports/trial-balance?to=2026-08-15')).params.from).toBe('2026-07-01');
+      expect((await get('/api/accounting/reports/income-statement?from=2026-02-01&to=2026-03-31')).params.from).toBe('2026-02-01');
+      expect((await get('/api/accounting/reports/accounts-receivable-aging?to=2026-03-31')).params.from).toBeNull();
+      await t.db.orm.execute(sql`UPDATE accounting_settings SET fiscal_year_start_month = 1, fiscal_year_start_day = 1`);
+      expect((await get('/api/accounting/reports/income-statement?to=2026-03-31')).params.from).toBe('2026-01-01');
+    } finally {
+      await t.db.orm.execute(sql`UPDATE accounting_settings SET fiscal_year_start_month = 1, fiscal_year_start_day = 1`);
+    }
+  });
+});
+
 describe('downloads and errors', () => {
   it('downloads Excel, single and combined; refuses bad parameters and unknown reports', async () => {
     const x = await t.admin.get('/api/accounting/reports/trial-balance?format=xlsx');

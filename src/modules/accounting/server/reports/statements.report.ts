@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Orm } from '../../../../core/db/connect';
 import type { Ctx } from '../../../../core/http/context';
+import { fiscalYearFrom } from './fiscal-year';
 import { type AccountRow, accountTotals, accountsOf } from './ledger-totals';
 import { periodsBetween, type ReportParams } from './report-params';
 import { type Column, col, L, money, nameIn, type ReportDef } from './report.types';
@@ -8,7 +9,8 @@ import { type Column, col, L, money, nameIn, type ReportDef } from './report.typ
 /**
  * Balance sheet (as of each period end: assets = liabilities + equity + current earnings, which holds because
  * every entry balances) and income statement (income - expenses per period). Both take comparison columns by
- * period; without a period there is one column for the whole range.
+ * period; without a period there is one column for the whole range. The income statement without `from` starts
+ * at the fiscal year containing `to` (the routes fill `from` so for every report: see reports.routes.ts).
  */
 const ZERO = new Decimal(0);
 const SIGN: Record<string, 1 | -1> = { asset: 1, expense: 1, liability: -1, equity: -1, income: -1 };
@@ -71,7 +73,8 @@ export const incomeStatementReport: ReportDef = {
   title: L('Income statement', 'قائمة الدخل'),
   async run(db, ctx, p) {
     const accounts = await accountsOf(db, ctx.companyId);
-    const bs = buckets(p, `${p.to.slice(0, 4)}-01-01`);
+    const from = p.from ?? await fiscalYearFrom(db, ctx, p.to);
+    const bs = buckets({ ...p, from }, from);
     const values = await Promise.all(bs.map((b) => netPer(db, ctx, b.from, b.to)));
     const keys = bs.map((b) => b.key);
     const income = section(accounts, ['income'], values, keys, ctx);
@@ -85,7 +88,7 @@ export const incomeStatementReport: ReportDef = {
       line(label('Net income', 'صافي الدخل'), net, 'total'),
     ];
     const columns: Column[] = [col('code', 'Code', 'الرمز', 'text'), col('name', 'Account', 'الحساب', 'text'), ...bs.map((b) => ({ key: b.key, label: b.label, kind: 'money' as const }))];
-    return { name: this.name, title: this.title, params: p, columns, rows,
+    return { name: this.name, title: this.title, params: { ...p, from }, columns, rows,
       summary: { chart: bs.map((b, i) => ({ period: b.key, from: b.from, to: b.to, income: money(income.totals[i]!), expense: money(expense.totals[i]!), net: money(net[i]!) })) } };
   },
 };

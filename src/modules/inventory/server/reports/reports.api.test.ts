@@ -255,7 +255,7 @@ describe('downloads and errors', () => {
   });
 
   it('a failing report answers 500 "Error downloading report. Please try again" in the caller\'s language', async () => {
-    await k.q(sql`ALTER TABLE stock_month_totals RENAME TO stock_month_totals_away`);
+    await k.q(sql`ALTER TABLE stock_day_totals RENAME TO stock_day_totals_away`);
     try {
       const en = await t.admin.get('/api/inventory/reports/stock-balance?to=2026-03-31&format=xlsx');
       expect(en.statusCode).toBe(500);
@@ -264,7 +264,7 @@ describe('downloads and errors', () => {
       expect(ar.statusCode).toBe(500);
       expect(ar.json().error.message).toBe('خطأ في تنزيل التقرير. يرجى المحاولة مرة أخرى');
     } finally {
-      await k.q(sql`ALTER TABLE stock_month_totals_away RENAME TO stock_month_totals`);
+      await k.q(sql`ALTER TABLE stock_day_totals_away RENAME TO stock_day_totals`);
     }
     expect((await t.admin.get('/api/inventory/reports/stock-balance?to=2026-03-31')).statusCode).toBe(200);
   });

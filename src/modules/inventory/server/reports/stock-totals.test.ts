@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readsBackward, splitRange } from './stock-totals';
+import { balanceRead, periodOf, splitRange } from './stock-totals';
 
 /** Whole months come from the month totals, the edge days from the day totals, with nothing counted twice. */
 describe('splitRange', () => {
@@ -31,16 +31,39 @@ describe('splitRange', () => {
   });
 });
 
-describe('readsBackward', () => {
-  const span = { first: '2025-01-01', last: '2026-12-01' };
-  it('reads backward from today\'s balance when fewer months follow the date than precede it', () => {
-    expect(readsBackward('2026-12-31', span)).toBe(true);
-    expect(readsBackward('2027-03-10', span)).toBe(true);
-    expect(readsBackward('2026-01-15', span)).toBe(true); // 12 months before, 11 after
-    expect(readsBackward('2025-12-15', span)).toBe(false); // 11 before, 12 after
-    expect(readsBackward('2024-06-30', span)).toBe(false);
+describe('periodOf', () => {
+  it('half months: the 1st to the 15th, the 16th to the month\'s end', () => {
+    expect(periodOf('2026-06-01')).toEqual({ start: '2026-06-01', end: '2026-06-15' });
+    expect(periodOf('2026-06-15')).toEqual({ start: '2026-06-01', end: '2026-06-15' });
+    expect(periodOf('2026-06-16')).toEqual({ start: '2026-06-16', end: '2026-06-30' });
+    expect(periodOf('2024-02-29')).toEqual({ start: '2024-02-16', end: '2024-02-29' });
+    expect(periodOf('2026-12-31')).toEqual({ start: '2026-12-16', end: '2026-12-31' });
   });
-  it('reads forward when there is no stock yet', () => {
-    expect(readsBackward('2026-12-31', { first: null, last: null })).toBe(false);
+});
+
+describe('balanceRead', () => {
+  it('a period end is that period\'s closing alone', () => {
+    expect(balanceRead('2026-06-30')).toEqual({ period: '2026-06-16', days: null, backward: false });
+    expect(balanceRead('2026-06-15')).toEqual({ period: '2026-06-01', days: null, backward: false });
+    expect(balanceRead('2024-02-29')).toEqual({ period: '2024-02-16', days: null, backward: false });
+  });
+  it('early in a period: the closing of the period before plus the days up to the date', () => {
+    expect(balanceRead('2026-06-17')).toEqual({ period: '2026-06-01', days: { from: '2026-06-16', to: '2026-06-17' }, backward: false });
+    expect(balanceRead('2026-01-01')).toEqual({ period: '2025-12-16', days: { from: '2026-01-01', to: '2026-01-01' }, backward: false });
+    expect(balanceRead('2026-03-07')).toEqual({ period: '2026-02-16', days: { from: '2026-03-01', to: '2026-03-07' }, backward: false }); // 7 days either way
+  });
+  it('late in a period: its closing minus the days after the date', () => {
+    expect(balanceRead('2025-03-10')).toEqual({ period: '2025-03-01', days: { from: '2025-03-11', to: '2025-03-15' }, backward: true });
+    expect(balanceRead('2024-02-28')).toEqual({ period: '2024-02-16', days: { from: '2024-02-29', to: '2024-02-29' }, backward: true });
+    expect(balanceRead('2026-12-30')).toEqual({ period: '2026-12-16', days: { from: '2026-12-31', to: '2026-12-31' }, backward: true });
+  });
+  it('never reads more than 8 days', () => {
+    let most = 0;
+    for (let d = new Date('2024-01-01T00:00:00Z'); d < new Date('2027-01-01T00:00:00Z'); d.setUTCDate(d.getUTCDate() + 1)) {
+      const r = balanceRead(d.toISOString().slice(0, 10));
+      const n = r.days ? (Date.parse(r.days.to) - Date.parse(r.days.from!)) / 86_400_000 + 1 : 0;
+      most = Math.max(most, n);
+    }
+    expect(most).toBe(8);
   });
 });

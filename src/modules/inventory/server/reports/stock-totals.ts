@@ -5,10 +5,14 @@ import type { InventoryReportParams } from './report-params';
 
 /**
  * Where stock reports read their numbers: never stock_moves, but the totals the stock ledger keeps in the posting
- * transaction: stock_day_totals and, kept from it by a trigger (migration 0010), stock_month_totals (per month) and
- * stock_balances (today's balance). A balance at a date reads whichever side has fewer whole months: forward (the
- * months before it, then the days of its month up to it) or backward (today's balance minus the months after it
- * and the days after it in its month). A balance today is one row per (product, location).
+ * transaction: stock_day_totals and, kept from it by a trigger (migrations 0010, 0011), stock_month_totals (flows
+ * per month), stock_period_balances (closing stock at the end of each half-month period, the 15th and the month's
+ * end, dense from a pair's first period to its last) and stock_balances (today's balance and the pair's last period).
+ *
+ * A balance at a date costs the same however long the history: on or after the last day with totals it is
+ * stock_balances itself; otherwise it is the closing rows of the nearest period end (before or after the date)
+ * plus or minus the day totals in between, at most 8 days. A pair idle since before that period has no closing
+ * row there: its balance is stock_balances'.
  *
  * Values: valuation is per product, not per location (a transfer between two valued locations moves quantity
  * only), so the value of a product is the sum over all valued locations (internal, not scrap), which equals its
@@ -38,43 +42,58 @@ export function splitRange(from: string | null, to: string, useMonths = true): S
   return { months: { from: first, to: last }, days };
 }
 
-/** First and last month (first days) and last day with stock totals, to choose how to read a balance. */
-export interface Span { first: string | null; last: string | null; lastDay: string | null }
+/** Last day with stock totals: on or after it a balance is stock_balances itself. */
+export interface Span { lastDay: string | null }
 export async function stockSpan(db: Orm, companyId: number): Promise<Span> {
-  const r = (await db.execute(sql`SELECT (SELECT min(month) FROM stock_month_totals WHERE company_id = ${companyId})::text AS first,
-    (SELECT max(month) FROM stock_month_totals WHERE company_id = ${companyId})::text AS last,
-    (SELECT max(day) FROM stock_day_totals WHERE company_id = ${companyId})::text AS "lastDay"`)).rows[0] as Span | undefined;
-  return { first: r?.first ?? null, last: r?.last ?? null, lastDay: r?.lastDay ?? null };
+  const r = (await db.execute(sql`SELECT max(day)::text AS "lastDay" FROM stock_day_totals WHERE company_id = ${companyId}`)).rows[0] as Span | undefined;
+  return { lastDay: r?.lastDay ?? null };
 }
 
-const monthsFrom = (a: string, b: string) => (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5, 7)) - Number(a.slice(5, 7));
-
-/** Backward when fewer whole months lie after `to`'s month than before it (pure, for the tests). */
-export function readsBackward(to: string, span: Pick<Span, 'first' | 'last'>): boolean {
-  if (!span.first || !span.last) return false;
-  const m = monthStart(to);
-  return Math.max(0, monthsFrom(m, span.last)) < Math.max(0, monthsFrom(span.first, m));
+/** The half-month period of a day (its first day: the 1st or the 16th) and its last day; SQL stock_period() twin. */
+export function periodOf(day: string): { start: string; end: string } {
+  const first = Number(day.slice(8, 10)) < 16;
+  const start = `${day.slice(0, 8)}${first ? '01' : '16'}`;
+  return { start, end: first ? `${day.slice(0, 8)}15` : addDays(nextMonth(day), -1) };
 }
 
 /**
- * One row (product_id, location_id, qty, value) per product and location: the balance at the end of `to`.
- * On or after the last day with stock totals it is stock_balances itself.
+ * How the balance at the end of `to` is read: the closing of `period` (its first day), then the day totals of
+ * `days` added (forward, from the period end before `to`) or taken off (backward, from the end of `to`'s period),
+ * whichever covers fewer days (at most 8); none at a period end.
+ */
+export interface BalanceRead { period: string; days: Range | null; backward: boolean }
+export function balanceRead(to: string): BalanceRead {
+  const { start, end } = periodOf(to);
+  if (to === end) return { period: start, days: null, backward: false };
+  const before = Number(to.slice(8, 10)) - Number(start.slice(8, 10)) + 1;
+  const after = Number(end.slice(8, 10)) - Number(to.slice(8, 10));
+  if (before <= after) return { period: periodOf(addDays(start, -1)).start, days: { from: start, to }, backward: false };
+  return { period: start, days: { from: addDays(to, 1), to: end }, backward: true };
+}
+
+/** Closing stock at the end of `period` per pair: its closing row, or today's balance when idle since before it. */
+function closingAt(companyId: number, period: string, where: SQL): SQL {
+  return sql`SELECT product_id, location_id, qty, value FROM stock_period_balances WHERE company_id = ${companyId} AND period = ${period} AND ${where}
+    UNION ALL SELECT product_id, location_id, qty, value FROM stock_balances WHERE company_id = ${companyId} AND last_period < ${period} AND ${where}`;
+}
+
+/**
+ * One row (product_id, location_id, qty, value) per product and location: the balance at the end of `to`
+ * (rows may hold 0). `where` narrows the pairs (over product_id and location_id).
  */
 export function balanceAt(companyId: number, to: string, where: SQL, span: Span): SQL {
   if (span.lastDay && to >= span.lastDay) return sql`SELECT product_id, location_id, qty, value FROM stock_balances WHERE company_id = ${companyId} AND ${where}`;
-  let rows: SQL;
-  if (!readsBackward(to, span)) {
-    rows = sql`SELECT product_id, location_id, qty_in - qty_out AS qty, value_in - value_out AS value FROM (${totalsBetween(companyId, { from: null, to }, where)}) f`;
-  } else {
-    const next = nextMonth(to);
-    const tail = addDays(next, -1) === to ? sql`` : sql`
-      UNION ALL SELECT product_id, location_id, qty_out - qty_in, value_out - value_in FROM stock_day_totals
-        WHERE company_id = ${companyId} AND day > ${to} AND day < ${next} AND ${where}`;
-    rows = sql`SELECT product_id, location_id, qty, value FROM stock_balances WHERE company_id = ${companyId} AND ${where}
-      UNION ALL SELECT product_id, location_id, qty_out - qty_in, value_out - value_in FROM stock_month_totals
-        WHERE company_id = ${companyId} AND month >= ${next} AND ${where}${tail}`;
-  }
-  return sql`SELECT product_id, location_id, sum(qty) AS qty, sum(value) AS value FROM (${rows}) u GROUP BY product_id, location_id`;
+  const r = balanceRead(to);
+  if (!r.days) return closingAt(companyId, r.period, where);
+  const [q, v] = r.backward ? [sql`qty_out - qty_in`, sql`value_out - value_in`] : [sql`qty_in - qty_out`, sql`value_in - value_out`];
+  // the few days are summed per pair and joined to the closing rows (summing the closing rows too costs far more);
+  // reading forward, a pair whose first period is the date's has days but no closing row
+  return sql`WITH days AS (SELECT product_id, location_id, sum(${q}) AS qty, sum(${v}) AS value FROM stock_day_totals
+      WHERE company_id = ${companyId} AND day >= ${r.days.from} AND day <= ${r.days.to} AND ${where} GROUP BY product_id, location_id)
+    SELECT cl.product_id, cl.location_id, cl.qty + coalesce(days.qty, 0) AS qty, cl.value + coalesce(days.value, 0) AS value
+    FROM (${closingAt(companyId, r.period, where)}) cl LEFT JOIN days ON days.product_id = cl.product_id AND days.location_id = cl.location_id${r.backward ? sql`` : sql`
+    UNION ALL SELECT product_id, location_id, qty, value FROM days WHERE NOT EXISTS (SELECT 1 FROM stock_period_balances x
+      WHERE x.company_id = ${companyId} AND x.period = ${r.period} AND x.location_id = days.location_id AND x.product_id = days.product_id)`}`;
 }
 
 /** Internal stock locations of the company (scrap locations only when named), narrowed by warehouse / location. */

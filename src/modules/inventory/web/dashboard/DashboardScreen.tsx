@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarExclamation, IconCurrency, IconPackages } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -8,6 +8,7 @@ import { api } from '../../../../web/api/client';
 import { formatDecimal } from '../../../../web/entity/formatDecimal';
 import { formatDate } from '../../../../web/entity/formatValue';
 import { useLocale } from '../../../../web/i18n/useLocale';
+import { DateField } from '../../../../web/ui/DateField';
 import { errorMessage } from '../../../../web/ui/notify';
 import { PageLoader } from '../../../../web/ui/PageLoader';
 import { usePageTitle } from '../../../../web/ui/usePageTitle';
@@ -47,8 +48,8 @@ export default function DashboardScreen() {
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Title order={1} fz="h2">{label(dt.title)}</Title>
-          <TextInput type="date" size="sm" label={label(dt.asOf)} value={asOf || d?.asOf || ''}
-            onChange={(e) => setSp((prev) => { const n = new URLSearchParams(prev); if (e.currentTarget.value) n.set('to', e.currentTarget.value); else n.delete('to'); return n; }, { replace: true })} />
+          <DateField size="sm" label={label(dt.asOf)} value={asOf || d?.asOf || null}
+            onChange={(v) => setSp((prev) => { const n = new URLSearchParams(prev); if (v) n.set('to', v); else n.delete('to'); return n; }, { replace: true })} />
         </Group>
         {q.isError && <Alert color="red" title={label(dt.loadFailed)}>{errorMessage(q.error)}</Alert>}
         {!d && q.isPending && <PageLoader />}
