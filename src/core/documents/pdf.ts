@@ -170,6 +170,6 @@ export async function htmlPartsToPdf(parts: () => Iterable<string>): Promise<Buf
   return withBrowser(async (print) => {
     const pdfs: Buffer[] = [];
     for (const html of parts()) pdfs.push(await print(html));
-    return pdfs.length === 1 ? pdfs[0]! : mergePdfs(pdfs);
+    return pdfs.length === 1 ? pdfs[0]! : await mergePdfs(pdfs);
   });
 }
