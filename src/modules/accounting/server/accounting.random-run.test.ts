@@ -5,6 +5,7 @@ import { type TestApp, testApp } from '../../../../tests/support/test-app';
 import { balancesSnapshot, rebuildBalances } from './ledger.balances';
 import { verifyLedger } from './ledger.verify';
 import { type Kit, kit } from './test-kit';
+import { rng } from '../../../../tests/support/rng';
 
 /**
  * A seeded random run of operations through the API (entries, cancels, invoices, payments, overpayments,
@@ -18,11 +19,6 @@ let t: TestApp;
 let k: Kit;
 beforeAll(async () => { t = await testApp(); k = await kit(t); });
 afterAll(async () => { await t?.close(); });
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => { a = (a + 0x6d2b79f5) >>> 0; let x = a; x = Math.imul(x ^ (x >>> 15), x | 1); x ^= x + Math.imul(x ^ (x >>> 7), x | 61); return ((x ^ (x >>> 14)) >>> 0) / 4294967296; };
-}
 
 async function invariants(): Promise<void> {
   const [w] = await k.q<{ d: string; c: string }>(sql`SELECT coalesce(sum(debit), 0)::text AS d, coalesce(sum(credit), 0)::text AS c FROM journal_lines`);

@@ -5,6 +5,7 @@ import { type TestApp, testApp } from '../../../../tests/support/test-app';
 import { verifyLedger } from '../../accounting';
 import { verifyStock } from './stock.verify';
 import { type StockKit, stockKit } from './test-kit';
+import { rng } from '../../../../tests/support/rng';
 
 /**
  * A seeded random run of the stock documents through the HTTP API (beginning balances, receipts received in
@@ -20,11 +21,6 @@ let t: TestApp;
 let k: StockKit;
 beforeAll(async () => { t = await testApp(); k = await stockKit(t); });
 afterAll(async () => { await t?.close(); });
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => { a = (a + 0x6d2b79f5) >>> 0; let x = a; x = Math.imul(x ^ (x >>> 15), x | 1); x ^= x + Math.imul(x ^ (x >>> 7), x | 61); return ((x ^ (x >>> 14)) >>> 0) / 4294967296; };
-}
 
 type Res = Awaited<ReturnType<TestApp['admin']['post']>>;
 const ok = (r: Res, what: string) => { expect(r.statusCode, `${what}: ${r.body}`).toBeLessThan(300); return r.json(); };

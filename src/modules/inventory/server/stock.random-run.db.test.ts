@@ -7,6 +7,7 @@ import { AppError } from '../../../core/http/errors';
 import type { StockLineInput, StockMoveType, StockPostResult } from './stock.types';
 import { rebuildStockDayTotals, verifyStock } from './stock.verify';
 import { type StockKit, stockKit } from './test-kit';
+import { rng } from '../../../../tests/support/rng';
 
 /**
  * A seeded random run of postStock: receipts (with and without lots), deliveries (with and without lots),
@@ -21,11 +22,6 @@ let t: TestApp;
 let k: StockKit;
 beforeAll(async () => { t = await testApp(); k = await stockKit(t); });
 afterAll(async () => { await t?.close(); });
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => { a = (a + 0x6d2b79f5) >>> 0; let x = a; x = Math.imul(x ^ (x >>> 15), x | 1); x ^= x + Math.imul(x ^ (x >>> 7), x | 61); return ((x ^ (x >>> 14)) >>> 0) / 4294967296; };
-}
 
 it(`random run (seed ${SEED}, ${STEPS} steps) keeps every stock invariant`, async () => {
   const r = rng(SEED);

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../../tests/support/test-app';
 import { type StockKit, stockKit } from '../test-kit';
+import { rng } from '../../../../../tests/support/rng';
 
 /**
  * Reports equal brute-force SQL over stock_moves on a random data set: receipts, deliveries (some refused for lack
@@ -17,11 +18,6 @@ let t: TestApp;
 let k: StockKit;
 const products: number[] = [];
 let internal: number[] = [];
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => { a = (a + 0x6d2b79f5) >>> 0; let x = a; x = Math.imul(x ^ (x >>> 15), x | 1); x ^= x + Math.imul(x ^ (x >>> 7), x | 61); return ((x ^ (x >>> 14)) >>> 0) / 4294967296; };
-}
 
 beforeAll(async () => {
   t = await testApp();
