@@ -12,6 +12,8 @@ import type { Label } from '../core/i18n/locale';
  * - detail: its record page; a hidden module screen with `{id}` and the entity's view permission takes that
  *   role (e.g. /accounting/accounts/invoicedetails/{id}), else `<route>/{id}`;
  * - screen: any other module screen.
+ * A hidden entry of an entity (its record page, or a screen needing one of its permissions such as a "new" page)
+ * names the entity's list in `under`, so the menu marks that list while it is open.
  */
 export interface AppEntry {
   kind: 'list' | 'detail' | 'screen';
@@ -20,6 +22,7 @@ export interface AppEntry {
   permission?: string;
   hidden?: boolean;
   entity?: string;
+  under?: string;
 }
 
 export interface AppModule {
@@ -36,10 +39,10 @@ export interface AppMap {
 }
 
 /** The part of an entry the router needs (served as `virtual:app-routes`; no labels, so it stays tiny). */
-export type AppRoute = Omit<AppEntry, 'label' | 'hidden'>;
+export type AppRoute = Omit<AppEntry, 'label' | 'hidden' | 'under'>;
 
 export function routesOf(map: AppMap): AppRoute[] {
-  return map.modules.flatMap((m) => m.entries.map(({ label: _l, hidden: _h, ...r }) => r));
+  return map.modules.flatMap((m) => m.entries.map(({ label: _l, hidden: _h, under: _u, ...r }) => r));
 }
 
 export function summarize(modules: ModuleDef[]): AppMap {
@@ -54,11 +57,14 @@ export function summarize(modules: ModuleDef[]): AppMap {
         if (e.scope === 'tenant') continue;
         const screen = m.screens?.find((s) => s.route.endsWith('{id}') && s.permission === view);
         if (screen) detailScreens.add(screen.route);
-        entries.push({ kind: 'detail', route: screen?.route ?? `${e.route}/{id}`, label: e.label, permission: view, hidden: true, entity: e.name });
+        entries.push({ kind: 'detail', route: screen?.route ?? `${e.route}/{id}`, label: e.label, permission: view, hidden: true, entity: e.name, under: e.route });
       }
+      const listOf = (permission?: string) =>
+        m.entities.find((e) => e.route && permission?.startsWith(permissionCode(e, 'view').replace(/view$/, '')))?.route;
       for (const s of m.screens ?? []) {
         if (detailScreens.has(s.route)) continue;
-        entries.push({ kind: 'screen', route: s.route, label: s.label, permission: s.permission, hidden: s.hidden });
+        const under = s.hidden ? listOf(s.permission) : undefined;
+        entries.push({ kind: 'screen', route: s.route, label: s.label, permission: s.permission, hidden: s.hidden, ...(under && { under }) });
       }
       return { key: m.key, label: m.label, icon: m.icon, order: m.order, card: Boolean(m.card), entries };
     }),

@@ -17,8 +17,8 @@ afterAll(async () => { await e?.close(); });
 
 const L = {
   en: {
-    prefix: '', newAccount: /^New Account$/, code: 'Code', nameEn: 'Name (English)', nameAr: 'Name (Arabic)', type: 'Account type', asset: /^Asset$/, parent: 'Parent account', currentAssets: /^Current assets$/,
-    newEntry: /^New Journal entry$/, newInvoice: /^New Invoice$/, journal: 'Journal', date: 'Date', reference: 'Reference',
+    prefix: '', newAccount: /^New account$/, code: 'Code', nameEn: 'Name (English)', nameAr: 'Name (Arabic)', type: 'Account type', asset: /^Asset$/, parent: 'Parent account', currentAssets: /^Current assets$/,
+    newEntry: /^New journal entry$/, newInvoice: /^New invoice$/, journal: 'Journal', date: 'Date', reference: 'Reference',
     account: 'Account', debit: 'Debit', credit: 'Credit', partner: 'Partner', description: 'Description', quantity: 'Quantity',
     unitPrice: 'Unit price', addLine: 'Add line', save: 'Save', confirm: 'Confirm', post: 'Post', posted: 'Posted',
     general: /^General$/, capital: /Owner's capital/, customer: /^Ahmed Ibrahim$/, customerSearch: 'Ahmed',

@@ -11,7 +11,7 @@ beforeAll(async () => { e = await startE2E(); });
 afterAll(async () => { await e?.close(); });
 
 const L = {
-  en: { prefix: '', add: /^New Contact$/, name: 'Name', nameAr: 'Arabic name', phone: 'Phone', save: 'Save', confirm: 'Confirm', search: 'Search...', edit: 'Edit', del: 'Delete', created: /Contact created/i },
+  en: { prefix: '', add: /^New contact$/, name: 'Name', nameAr: 'Arabic name', phone: 'Phone', save: 'Save', confirm: 'Confirm', search: 'Search...', edit: 'Edit', del: 'Delete', created: /Contact created/i },
   ar: { prefix: '/ar', add: /^إضافة جهة اتصال$/, name: 'الاسم', nameAr: 'الاسم بالعربية', phone: 'الهاتف', save: 'حفظ', confirm: 'تأكيد', search: 'بحث...', edit: 'تعديل', del: 'حذف', created: /تم/ },
 } as const;
 

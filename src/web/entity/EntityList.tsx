@@ -100,7 +100,7 @@ export function EntityList({ def, detailRoute, onOpen }: {
           </Button>
           {canAdd && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => (def.form?.page ? void navigate(to(def.form.page)) : setCreating(true))}>
-              {t('list.new', { entity: m.name })}
+              {m.createTitle}
             </Button>
           )}
         </Group>

@@ -80,7 +80,6 @@ export const ar: Messages = {
     internalText: 'حدث خطأ. يرجى المحاولة مرة أخرى.',
     goHome: 'الذهاب إلى الصفحة الرئيسية',
     noAccess: 'ليس لديك صلاحية الوصول إلى هذه الصفحة',
-    notBuilt: 'هذه الشاشة غير متاحة بعد.',
   },
   list: {
     searchPlaceholder: 'بحث...',
@@ -106,7 +105,6 @@ export const ar: Messages = {
     sortDesc: 'ترتيب تنازلي',
     selectAll: 'تحديد كل الصفوف',
     selectRow: 'تحديد الصف',
-    new: 'إضافة {{entity}}',
   },
   form: {
     createTitle: 'إضافة {{entity}}',

@@ -78,7 +78,6 @@ export const en = {
     internalText: 'An error occurred. Please try again.',
     goHome: 'Go to home page',
     noAccess: "You don't have access to this page",
-    notBuilt: 'This screen is not available yet.',
   },
   list: {
     searchPlaceholder: 'Search...',
@@ -104,7 +103,6 @@ export const en = {
     sortDesc: 'Sort descending',
     selectAll: 'Select all rows',
     selectRow: 'Select row',
-    new: 'New {{entity}}',
   },
   form: {
     createTitle: 'New {{entity}}',

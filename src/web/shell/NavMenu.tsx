@@ -7,17 +7,23 @@ import { useMe } from '../api/useAuth';
 import { stripLocale, useLocale } from '../i18n/useLocale';
 import { ModuleIcon } from './moduleIcons';
 import classes from './NavMenu.module.css';
-import { type MenuGroup, visibleMenu } from './screenMap';
+import { type MenuGroup, appModules, visibleMenu } from './screenMap';
 
 /**
  * Sidebar: one collapsible group per module with the screens the user may open; the group of the current
- * page starts open. Loaded lazily with the labelled app map.
+ * page starts open. Loaded lazily with the labelled app map. A link is marked while its screen, a screen below
+ * its route, or a hidden screen of its entity (a record page, a "new" page: `under` in the app map) is open.
  */
+const hiddenEntries = appModules.flatMap((m) => m.entries).filter((e) => e.hidden && e.under);
+const pattern = (route: string) => new RegExp(`^${route.replace(/\{\w+\}/g, '[^/]+')}$`);
+
 function useActive() {
   const path = stripLocale(useLocation().pathname);
+  const owner = hiddenEntries.find((e) => pattern(e.route).test(path))?.under;
   return (route: string, siblings: string[] = []) => {
     const under = (r: string) => path === r || path.startsWith(r + '/');
     const hub = route.split('/').filter(Boolean).length === 1;
+    if (owner) return owner === route;
     return path === route || (!hub && under(route) && !siblings.some((o) => o.length > route.length && under(o)));
   };
 }
@@ -38,7 +44,7 @@ function Group({ g }: { g: MenuGroup }) {
       <ul id={id} className={classes.children} hidden={!open}>
         {g.entries.map((e) => (
           <li key={e.route}>
-            <Link to={to(e.route)} className={classes.link} data-active={isActive(e.route, routes) || undefined}>
+            <Link to={to(e.route)} className={classes.link} data-active={isActive(e.route, routes) || undefined} aria-current={isActive(e.route, routes) ? 'page' : undefined}>
               {label(e.label)}
             </Link>
           </li>

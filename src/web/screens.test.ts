@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { modules } from '../modules/registry';
+import { summarize } from './appMap';
+import { webScreens } from './moduleWeb';
+
+// A module screen (a ScreenDef in a manifest) has no generic page: without its component in the module's
+// web/index.ts the router answers 404, so this keeps every listed screen real.
+describe('module screens', () => {
+  it('every screen of every manifest has its component', () => {
+    const built = new Set(webScreens.map((s) => s.route));
+    const missing = summarize(modules)
+      .modules.flatMap((m) => m.entries)
+      .filter((e) => e.kind === 'screen' && !built.has(e.route))
+      .map((e) => e.route);
+    expect(missing).toEqual([]);
+  });
+});
