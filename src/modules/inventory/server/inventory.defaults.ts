@@ -13,12 +13,12 @@ import { warehouse } from '../model/warehouse.entity';
  * counterpart locations (vendors, customers, inventory adjustment) and its inventory settings pointing at them
  * and at the inventory journal and accounts of the default chart (runs after 'accounting.defaults').
  */
-type U = [en: string, ar: string, abbr: string, factor: string];
+type U = [en: string, ar: string, abbr: string, abbrAr: string | null, factor: string];
 const UOMS: [group: [string, string], units: U[]][] = [
-  [['Units', 'الوحدات'], [['Unit', 'وحدة', 'u', '1'], ['Dozen', 'دزينة', 'dz', '12']]],
-  [['Weight', 'الوزن'], [['Kilogram', 'كيلوغرام', 'kg', '1'], ['Gram', 'غرام', 'g', '0.001'], ['Ton', 'طن', 't', '1000']]],
-  [['Volume', 'الحجم'], [['Litre', 'لتر', 'L', '1'], ['Millilitre', 'مليلتر', 'mL', '0.001']]],
-  [['Length', 'الطول'], [['Metre', 'متر', 'm', '1'], ['Centimetre', 'سنتيمتر', 'cm', '0.01']]],
+  [['Units', 'الوحدات'], [['Unit', 'وحدة', 'u', null, '1'], ['Dozen', 'دزينة', 'dz', null, '12']]],
+  [['Weight', 'الوزن'], [['Kilogram', 'كيلوغرام', 'kg', 'كغ', '1'], ['Gram', 'غرام', 'g', 'غ', '0.001'], ['Ton', 'طن', 't', 'طن', '1000']]],
+  [['Volume', 'الحجم'], [['Litre', 'لتر', 'L', 'ل', '1'], ['Millilitre', 'مليلتر', 'mL', 'مل', '0.001']]],
+  [['Length', 'الطول'], [['Metre', 'متر', 'm', 'م', '1'], ['Centimetre', 'سنتيمتر', 'cm', 'سم', '0.01']]],
 ];
 
 export async function createInventoryDefaults(tx: Tx, companyId: number, userId: number): Promise<void> {
@@ -28,8 +28,8 @@ export async function createInventoryDefaults(tx: Tx, companyId: number, userId:
   let unitId: number | null = null;
   for (const [[gEn, gAr], units] of UOMS) {
     const [g] = await tx.insert(gt).values({ ...by, name: gEn, nameAr: gAr }).returning({ id: gt.id });
-    const rows = await tx.insert(ut).values(units.map(([name, nameAr, abbreviation, conversionFactor]) =>
-      ({ ...by, name, nameAr, abbreviation, conversionFactor, groupId: g!.id }))).returning({ id: ut.id, name: ut.name });
+    const rows = await tx.insert(ut).values(units.map(([name, nameAr, abbreviation, abbreviationAr, conversionFactor]) =>
+      ({ ...by, name, nameAr, abbreviation, abbreviationAr, conversionFactor, groupId: g!.id }))).returning({ id: ut.id, name: ut.name });
     unitId ??= (rows.find((r) => r.name === 'Unit')?.id as number | undefined) ?? null;
   }
 

@@ -6,7 +6,7 @@ import type { Ctx } from '../../../../core/http/context';
 import { tr } from '../../../../core/i18n/locale';
 import type { InventoryReportParams } from './report-params';
 import { rm } from './reports.messages';
-import { locationScope, nameOf, productScope } from './stock-totals';
+import { locationScope, nameOf, productScope, unitOf } from './stock-totals';
 
 /**
  * Active storable products whose on hand now (quants of the selected internal locations) is at or below their
@@ -31,7 +31,7 @@ export async function lowStock(db: Orm, ctx: Ctx, scope: Scope, limit: number, o
       SELECT x.*, greatest(greatest(x.lvl, x.m) - x.q, 0) AS sug FROM x WHERE x.q <= x.lvl
     )
     SELECT y.id AS "productId", p.sku, ${nameOf(ctx.locale, 'p')} AS product, ${nameOf(ctx.locale, 'pc')} AS category,
-      coalesce(u.abbreviation, ${nameOf(ctx.locale, 'u')}) AS uom, y.q::text AS "onHand", y.lvl::text AS "reorderLevel", y.sug::text AS suggested,
+      ${unitOf(ctx.locale, 'u')} AS uom, y.q::text AS "onHand", y.lvl::text AS "reorderLevel", y.sug::text AS suggested,
       (y.sug * coalesce(nullif(p.purchase_price, 0), p.cost, 0))::text AS "estimatedCost",
       count(*) OVER () AS n, (sum(y.sug * coalesce(nullif(p.purchase_price, 0), p.cost, 0)) OVER ())::text AS "totalCost"
     FROM y JOIN products p ON p.id = y.id JOIN product_categories pc ON pc.id = p.category_id JOIN uoms u ON u.id = p.uom_id

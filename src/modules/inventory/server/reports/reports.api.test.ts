@@ -31,7 +31,7 @@ beforeAll(async () => {
   id.B = await k.product({ name: '=HYPERLINK("http://x")', nameAr: 'موز', categoryId: id.sub, reorderLevel: '5', sku: 'B-1', cost: '2.5' });
   id.C = await k.product({ name: 'Cherry', nameAr: 'كرز', categoryId: id.sub, sku: 'C-1', cost: '1' });
   id.D = await k.product({ name: 'Date', nameAr: 'تمر', categoryId: id.main, sku: 'D-1', cost: '3', purchasePrice: '4' });
-  id.E = await k.product({ name: 'Elderberry', nameAr: 'بلسان', categoryId: id.main, sku: 'E-1', cost: '1' });
+  id.E = await k.product({ name: 'Elderberry', nameAr: 'بلسان', categoryId: id.main, sku: 'E-1', cost: '1', uomId: k.uom('Kilogram') });
   shelf = await k.location('Shelf');
   wh2 = (await t.admin.post('/api/inventory/warehouses', { name: 'Second warehouse', nameAr: 'المستودع الثاني', address: 'Jeddah' })).json().id;
   wh2Stock = (await t.admin.post('/api/inventory/locations', { name: 'WH2 stock', nameAr: 'مخزون ٢', warehouseId: wh2, kind: 'internal' })).json().id;
@@ -120,6 +120,11 @@ describe('stock balance', () => {
     expect(past.page.total).toBe(6);
     const ar = await get(`/api/inventory/reports/stock-balance?to=2026-03-31&productId=${id.A}&groupBy=warehouse`, 'ar');
     expect(ar.rows.map((x: Row) => x.product)).toEqual(['تفاح', 'تفاح']);
+    // Units in the reader's language: the Arabic abbreviation (كغ), else the unit's Arabic name (وحدة has none).
+    expect(ar.rows.map((x: Row) => x.uom)).toEqual(['وحدة', 'وحدة']);
+    const kg = { en: await get(`/api/inventory/reports/stock-balance?to=2026-03-31&productId=${id.E}&groupBy=product`),
+      ar: await get(`/api/inventory/reports/stock-balance?to=2026-03-31&productId=${id.E}&groupBy=product`, 'ar') };
+    expect([kg.en.rows[0].uom, kg.ar.rows[0].uom]).toEqual(['kg', 'كغ']);
     expect(ar.rows.map((x: Row) => x.warehouse).sort()).toEqual(['المستودع الثاني', 'المستودع الرئيسي'].sort());
     expect(ar.totals.product).toBe('الإجمالي');
     expect(ar.columns.find((c: { key: string }) => c.key === 'quantity').label.ar).toBe('الكمية المتاحة');

@@ -5,7 +5,7 @@ import { L, col, type ReportDef } from '../../../../core/documents/report.types'
 import { tr } from '../../../../core/i18n/locale';
 import type { InventoryReportParams } from './report-params';
 import { rm } from './reports.messages';
-import { balanceCtes, nameOf, shareOfValue, stockSpan } from './stock-totals';
+import { balanceCtes, nameOf, shareOfValue, stockSpan, unitOf } from './stock-totals';
 
 /**
  * Products with stock on hand at `to` (selected locations, from the stock totals; value at the product's average
@@ -31,7 +31,7 @@ export const slowMovingReport: ReportDef<InventoryReportParams> = {
         GROUP BY m.product_id
       )
       SELECT sb.product_id AS "productId", p.sku, ${nameOf(ctx.locale, 'p')} AS product, ${nameOf(ctx.locale, 'pc')} AS category,
-        coalesce(u.abbreviation, ${nameOf(ctx.locale, 'u')}) AS uom, sb.q::text AS "onHand", sb.v::text AS value, lo.d::text AS "lastOutgoing",
+        ${unitOf(ctx.locale, 'u')} AS uom, sb.q::text AS "onHand", sb.v::text AS value, lo.d::text AS "lastOutgoing",
         count(*) OVER () AS n, (sum(sb.v) OVER ())::text AS "totalValue"
       FROM sb JOIN products p ON p.id = sb.product_id JOIN product_categories pc ON pc.id = p.category_id JOIN uoms u ON u.id = p.uom_id
         LEFT JOIN lo ON lo.product_id = sb.product_id

@@ -4,7 +4,7 @@ import { type Column, L, col, type ReportDef } from '../../../../core/documents/
 import { tr } from '../../../../core/i18n/locale';
 import type { InventoryReportParams } from './report-params';
 import { rm } from './reports.messages';
-import { balanceCtes, nameOf, shareOfValue, stockSpan } from './stock-totals';
+import { balanceCtes, nameOf, shareOfValue, stockSpan, unitOf } from './stock-totals';
 
 /**
  * On hand and value at a date per product and location (or warehouse, or product alone), from the stock totals
@@ -36,7 +36,7 @@ export const stockBalanceReport: ReportDef<InventoryReportParams> = {
       tot AS (SELECT count(*)::int AS n, coalesce(sum(value), 0)::text AS "totalValue" FROM r),
       pg AS (SELECT r.*, ${nameOf(n, 'p')} AS product, p.sku, p.category_id, p.uom_id${byLocation ? sql`, ${nameOf(n, 'l')} AS location` : sql``}${byWarehouse ? sql`, ${nameOf(n, 'w')} AS warehouse` : sql``}
         FROM r JOIN products p ON p.id = r.product_id ${places} ORDER BY ${order} LIMIT ${p.pageSize} OFFSET ${(p.page - 1) * p.pageSize})
-      SELECT tot.n, tot."totalValue", pg.product_id AS "productId", pg.sku, pg.product, ${nameOf(n, 'pc')} AS category, coalesce(u.abbreviation, ${nameOf(n, 'u')}) AS uom,
+      SELECT tot.n, tot."totalValue", pg.product_id AS "productId", pg.sku, pg.product, ${nameOf(n, 'pc')} AS category, ${unitOf(n, 'u')} AS uom,
         ${byLocation ? sql`pg.location_id AS "locationId", pg.location,` : sql``}${byWarehouse ? sql` pg.warehouse_id AS "warehouseId", pg.warehouse,` : sql``}
         pg.qty::text AS quantity, pg.value::text AS value
       FROM tot LEFT JOIN pg ON true LEFT JOIN product_categories pc ON pc.id = pg.category_id LEFT JOIN uoms u ON u.id = pg.uom_id

@@ -6,7 +6,7 @@ import { periodLabel } from './period-label';
 import type { InventoryReportParams } from './report-params';
 import { rm } from './reports.messages';
 import { type MovementAgg, movementRows } from './stock-movement.rows';
-import { balanceAt, locationScope, nameOf, productScope, type Span, stockSpan, totalsBetween } from './stock-totals';
+import { balanceAt, locationScope, nameOf, productScope, type Span, stockSpan, totalsBetween, unitOf } from './stock-totals';
 
 /**
  * Opening, in, out and closing quantity per product over [from, to] in the selected locations, with opening and
@@ -54,7 +54,7 @@ export const stockMovementReport: ReportDef<InventoryReportParams> = {
     const r = await db.execute(sql`
       WITH loc AS (SELECT id, id IN (${locationScope(c, p)}) AS s, NOT is_scrap AS v FROM locations WHERE company_id = ${c} AND kind = 'internal'),
       a AS (${aggregates(c, p, from, buckets, await stockSpan(db, c))})
-      SELECT a.product_id AS "productId", p.sku, ${nameOf(n, 'p')} AS product, coalesce(u.abbreviation, ${nameOf(n, 'u')}) AS uom,
+      SELECT a.product_id AS "productId", p.sku, ${nameOf(n, 'p')} AS product, ${unitOf(n, 'u')} AS uom,
         a.bucket, a.s, a.v, a.qi::text AS qi, a.qo::text AS qo, a.vi::text AS vi, a.vo::text AS vo
       FROM a JOIN products p ON p.id = a.product_id JOIN uoms u ON u.id = p.uom_id
       ORDER BY ${nameOf(n, 'p')}, a.product_id`);

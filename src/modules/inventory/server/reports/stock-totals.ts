@@ -147,5 +147,11 @@ export function totalsBetween(companyId: number, range: Range, where: SQL, useMo
 }
 
 /** A record's name in the caller's language (SQL over `<alias>.name` / `<alias>.name_ar`), for display and ordering. */
+/** A unit as reports show it: the abbreviation of the reader's language, else the unit's name in it. */
+export const unitOf = (locale: string, alias: string) =>
+  locale === 'ar'
+    ? sql.raw(`coalesce(nullif(${alias}.abbreviation_ar, ''), nullif(${alias}.name_ar, ''), ${alias}.name)`)
+    : sql.raw(`coalesce(nullif(${alias}.abbreviation, ''), ${alias}.name)`);
+
 export const nameOf = (locale: string, alias: string) =>
   locale === 'ar' ? sql.raw(`coalesce(nullif(${alias}.name_ar, ''), ${alias}.name)`) : sql.raw(`${alias}.name`);
