@@ -29,11 +29,23 @@ export async function recordAudit(
   tx: Tx, ctx: Ctx, def: AnyEntity, recordId: number, action: string,
   before: Record<string, unknown> | null, after: Record<string, unknown> | null,
 ): Promise<void> {
-  let b = before;
-  let a = after;
-  if (before && after && action === 'update') ({ b, a } = diff(before, after));
+  await recordAudits(tx, ctx, def, [{ recordId, action, before, after }]);
+}
+
+export interface AuditEntry { recordId: number; action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }
+
+/** What an audit row keeps of `e`: only the changed fields for an update, never version, updated_* or _refs. */
+export function auditValues(e: AuditEntry): { before: Record<string, unknown> | null; after: Record<string, unknown> | null } {
+  let b = e.before;
+  let a = e.after;
+  if (b && a && e.action === 'update') ({ b, a } = diff(b, a));
   const strip = (r: Record<string, unknown> | null) => r && Object.fromEntries(Object.entries(r).filter(([k]) => !SKIP.has(k)));
-  await tx.insert(auditLog).values({ companyId: ctx.companyId, entity: def.name, recordId, action, userId: ctx.user.id, before: strip(b), after: strip(a) });
+  return { before: strip(b), after: strip(a) };
+}
+
+/** Several audit rows of one entity in one statement, in order (a create and its transition in one request). */
+export async function recordAudits(tx: Tx, ctx: Ctx, def: AnyEntity, entries: AuditEntry[]): Promise<void> {
+  await tx.insert(auditLog).values(entries.map((e) => ({ companyId: ctx.companyId, entity: def.name, recordId: e.recordId, action: e.action, userId: ctx.user.id, ...auditValues(e) })));
 }
 
 /**

@@ -12,7 +12,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /**
  * One database handle for both engines: PGlite (embedded, a folder on disk or memory) and PostgreSQL (pg Pool).
- * Everything above this file uses `db.orm` (Drizzle) and never asks which engine it is, except for reporting.
+ * Everything above this file uses `db.orm` (Drizzle) and never asks which engine it is, except for reporting and
+ * the list's prepared search statement (PGlite prepares nothing: core/entity/crud.service.ts listRecords).
  */
 export interface RowsResultHKT extends PgQueryResultHKT {
   type: { rows: Record<string, unknown>[] };

@@ -51,6 +51,15 @@ export function searchExpression(def: AnyEntity): SQL | null {
   return sql.raw(`ar_norm(${parts})`);
 }
 
+/**
+ * Whether a field gets an index of its own ((company_id, field) on a company's table): unique fields, references,
+ * sort fields and filters. Not a boolean filter: (company, flag) halves a company's rows at best, so the planner
+ * walks the sort index or scans instead, and the index only cost every write and every plan of the table.
+ */
+export function indexedField(fl: Field): boolean {
+  return Boolean(fl.unique) || fl.kind === 'ref' || Boolean(fl.sort) || (Boolean(fl.filter) && fl.kind !== 'boolean');
+}
+
 export function buildTables(defs: AnyEntity[]): Map<string, AnyTable> {
   const refOf = (target: string): AnyPgColumn => {
     const t = tables.get(target);
@@ -87,7 +96,7 @@ export function buildTables(defs: AnyEntity[]): Map<string, AnyTable> {
         const cols = (scoped ? [t.companyId, col] : [col]) as [typeof col, ...(typeof col)[]];
         if (fl.unique === 'global') idx.push(uniqueIndex(`${def.table}_${columnName(k)}_uq`).on(col));
         else if (fl.unique) idx.push(uniqueIndex(`${def.table}_${columnName(k)}_uq`).on(...cols));
-        else if (fl.kind === 'ref' || fl.filter || fl.sort) idx.push(index(`${def.table}_${columnName(k)}_idx`).on(...cols));
+        else if (indexedField(fl)) idx.push(index(`${def.table}_${columnName(k)}_idx`).on(...cols));
       }
       if (scoped) idx.push(index(`${def.table}_company_idx`).on(t.companyId, t.id));
       if (t.searchText) idx.push(index(`${def.table}_search_trgm`).using('gin', sql`${t.searchText} gin_trgm_ops`));

@@ -7,7 +7,8 @@ import type { ReportData } from './report.types';
 
 /**
  * The shared Chromium: parallel PDFs, a PDF after the browser crashed or was closed, the idle close; a long report
- * printed in parts and joined keeps every row in order (checked with poppler's pdftotext when installed).
+ * printed in parts and joined keeps every row in order, also when its rows arrive in batches and when the browser
+ * crashed in the middle (checked with poppler's pdftotext when installed).
  */
 const hasChromium = existsSync(process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium');
 const hasPoppler = existsSync('/usr/bin/pdftotext');
@@ -73,7 +74,7 @@ describe.skipIf(!hasChromium)('the shared Chromium', () => {
     const rows = Array.from({ length: 7 }, (_, i) => ({ label: `ROW-${i + 1} سطر`, amount: `${i + 1}.00` }));
     const d: ReportData = { name: 'r', title: { en: 'Report', ar: 'تقرير' }, params: { from: '2026-01-01', to: '2026-12-31' }, rows, totals: { label: 'TOTAL', amount: '28.00' },
       columns: [{ key: 'label', label: { en: 'Label', ar: 'البيان' }, kind: 'text' }, { key: 'amount', label: { en: 'Amount', ar: 'المبلغ' }, kind: 'money' }] };
-    const buf = await reportPdf(d, 'ar', 3);
+    const buf = await reportPdf(d, 'ar', { partRows: 3 });
     expect(isPdf(buf)).toBe(true);
     if (!hasPoppler) return;
     const t = text(buf);
@@ -83,5 +84,37 @@ describe.skipIf(!hasChromium)('the shared Chromium', () => {
     const at = ['ROW-1', 'ROW-2', 'ROW-3', 'ROW-4', 'ROW-5', 'ROW-6', 'ROW-7', 'TOTAL'].map((s) => t.text.indexOf(s));
     expect(at.every((p) => p >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
+  }, 60_000);
+
+  it('prints rows read in batches of any size, regrouped into parts; the totals never alone on a part', async () => {
+    const row = (i: number) => ({ label: `ROW-${i}`, amount: `${i}.00` });
+    const d: ReportData = { name: 'r', title: { en: 'Report', ar: 'تقرير' }, params: { to: '2026-12-31' }, rows: [], totals: { label: 'TOTAL', amount: '21.00' },
+      columns: [{ key: 'label', label: { en: 'Label', ar: 'البيان' }, kind: 'text' }, { key: 'amount', label: { en: 'Amount', ar: 'المبلغ' }, kind: 'money' }] };
+    async function* batches() { yield [row(1), row(2)]; yield []; yield [row(3), row(4), row(5)]; yield [row(6)]; }
+    const buf = await reportPdf(d, 'en', { rows: batches, partRows: 3 });
+    if (!hasPoppler) return;
+    const t = text(buf);
+    expect(t.pages).toBe(2); // 6 rows in parts of 3: the totals row ends the second part
+    const at = ['ROW-1', 'ROW-2', 'ROW-3', 'ROW-4', 'ROW-5', 'ROW-6', 'TOTAL'].map((s) => t.text.indexOf(s));
+    expect(at.every((p) => p >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  }, 60_000);
+
+  it('reads the rows again when the browser crashed in the middle of a report', async () => {
+    const d: ReportData = { name: 'r', title: { en: 'Report', ar: 'تقرير' }, params: { to: '2026-12-31' }, rows: [],
+      columns: [{ key: 'label', label: { en: 'Label', ar: 'البيان' }, kind: 'text' }] };
+    let reads = 0;
+    async function* batches() {
+      reads++;
+      yield [{ label: 'ROW-1' }, { label: 'ROW-2' }];
+      if (reads === 1) for (const pid of chromiumPids()) process.kill(pid, 'SIGKILL'); // before part 1 is printed
+      yield [{ label: 'ROW-3' }, { label: 'ROW-4' }];
+    }
+    const buf = await reportPdf(d, 'en', { rows: batches, partRows: 2 });
+    expect(reads).toBe(2);
+    if (!hasPoppler) return;
+    const t = text(buf);
+    expect(t.pages).toBe(2);
+    expect(['ROW-1', 'ROW-2', 'ROW-3', 'ROW-4'].every((s) => t.text.split(s).length === 2)).toBe(true); // each once
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Locale, isRtl } from '../i18n/locale';
 
@@ -8,9 +8,17 @@ import { type Locale, isRtl } from '../i18n/locale';
  * by `esc` before it reaches the HTML: names with markup stay inert. The page shows nothing on screen
  * (`@media screen`): it is only printed, and laying out, painting and rasterizing it for the screen first cost
  * about 30% of the CPU of a long report.
+ *
+ * The browser is Chromium's headless shell (Debian package chromium-headless-shell: the same version, Blink and
+ * layout, the same pages and text) when installed, else Chromium itself (CHROMIUM_PATH overrides both).
+ * Chromium's new headless mode is the whole browser without a window: it idles at ~250 MB Pss, keeps an omnibox
+ * WebUI renderer and a spare renderer, and its renderer peaks ~60 MB higher per part; the shell idles at ~120 MB
+ * and takes ~20% less CPU per report. `--disable-software-rasterizer`: nothing is drawn on a screen, and the GPU
+ * process without SwiftShader holds ~17 MB instead of ~35.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-extensions', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM = process.env.CHROMIUM_PATH
+  ?? ['/usr/lib/chromium/chromium-headless-shell', '/usr/lib/chromium/chromium'].find((p) => existsSync(p)) ?? '/usr/lib/chromium/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-software-rasterizer', '--disable-dev-shm-usage', '--disable-extensions', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -48,13 +56,15 @@ type Page = import('playwright-core').Page;
 type CDPSession = import('playwright-core').CDPSession;
 
 /**
- * One Chromium per server process, launched on first use (the driver and the browser cost ~250 MB that an idle
- * server should not carry), shared by concurrent PDFs (a fresh context and page each), closed after
- * PDF_BROWSER_IDLE_MS (default 60 s) without a PDF in progress, and launched again when it crashed or was closed.
- * Documents print one at a time (`printing`): two at once would only share the same two cores and add their
- * memory peaks; a long report is printed in parts, so a short PDF asked meanwhile waits for one part, not for the
- * whole report. (`--single-process` would save ~40% of Chromium's memory, but it hangs with two pages open and
- * crashes when a second context opens after the first was closed.)
+ * One Chromium per server process, launched on first use (playwright-core adds 55-80 MB to the server's RSS and the
+ * headless shell idles at ~120 MB Pss: an idle server should not carry them), shared by concurrent PDFs (a fresh
+ * context and page each), closed after PDF_BROWSER_IDLE_MS (default 60 s) without a PDF in progress, and launched
+ * again when it crashed or was closed. Documents print one at a time (`printing`): two at once would only share
+ * the same two cores and add their memory peaks; a long report is printed in parts, so a short PDF asked meanwhile
+ * waits for one part, not for the whole report. Flags measured and left out (docs/decisions/pdf-memory.md):
+ * `--single-process` (~5% less with the shell, but it hangs with two pages open and crashes when a second context
+ * opens after the first was closed), `--no-zygote`, `--in-process-gpu`, `--renderer-process-limit=1`, site
+ * isolation off, `--js-flags=--max-old-space-size` (no lower peak with the garbage collected between parts).
  */
 const IDLE_MS = Number(process.env.PDF_BROWSER_IDLE_MS ?? 60_000);
 const PRINT_TIMEOUT_MS = 120_000;
@@ -110,9 +120,10 @@ const PDF_OPTIONS = { format: 'A4', printBackground: true, margin: { top: '12mm'
  * Runs `fn` with a `print` that renders HTML documents to PDF in one context and page of the shared browser
  * (JavaScript off, offline), opened at the first print and closed when `fn` ends. The parts of a long report
  * share that page: a fresh context per part started a renderer process each time, half of the CPU of a report in
- * 1,000-row parts. Before the next part the renderer's garbage is collected (HeapProfiler.collectGarbage, also
- * with JavaScript off), which returns the previous part's memory: without it the renderer held ~250 MB more
- * between parts. Retried once when the browser crashed meanwhile.
+ * 1,000-row parts, and a fresh page per part doubled Chromium's CPU for no lower peak. Before the next part the
+ * renderer's garbage is collected (HeapProfiler.collectGarbage, also with JavaScript off), which returns the
+ * previous part's memory: without it the renderer peaked ~115 MB higher (500-row parts), for ~12% less CPU.
+ * Retried once when the browser crashed meanwhile.
  */
 async function withBrowser<T>(fn: (print: (html: string) => Promise<Buffer>) => Promise<T>): Promise<T> {
   active++;
@@ -162,14 +173,15 @@ export async function htmlToPdf(html: string): Promise<Buffer> {
 /**
  * Several HTML documents printed one after the other and joined into one PDF. A long report is printed in parts
  * because Chromium keeps every page of a print job in memory (~0.2 MB per table row), so one pass over 10,000
- * rows took ~1.6 GB and 35 s (Pss, single pass, on a loaded 2-core machine); parts of ~1,000 rows keep it to
- * one part's worth, printed one after the other on the same page (see withBrowser).
+ * rows took ~1.6-1.9 GB (Pss); parts of a few hundred rows keep it to one part's worth, printed one after the
+ * other on the same page (see withBrowser). `parts` is read lazily, one document per print, and called anew when
+ * the browser crashed and the whole document is printed again.
  */
-export async function htmlPartsToPdf(parts: () => Iterable<string>): Promise<Buffer> {
+export async function htmlPartsToPdf(parts: () => AsyncIterable<string> | Iterable<string>): Promise<Buffer> {
   const { mergePdfs } = await import('./pdf-merge');
   return withBrowser(async (print) => {
     const pdfs: Buffer[] = [];
-    for (const html of parts()) pdfs.push(await print(html));
+    for await (const html of parts()) pdfs.push(await print(html));
     return pdfs.length === 1 ? pdfs[0]! : await mergePdfs(pdfs);
   });
 }

@@ -19,7 +19,17 @@ export interface ReportData {
   summary?: Record<string, unknown>;
   page?: { page: number; pageSize: number; total: number };
 }
-export interface ReportDef<P> { name: string; title: Label; run(db: Orm, ctx: Ctx, p: P): Promise<ReportData> }
+export interface ReportDef<P> {
+  name: string;
+  title: Label;
+  run(db: Orm, ctx: Ctx, p: P): Promise<ReportData>;
+  /**
+   * Optional, for reports that can be long: every row of the report in its order, in batches of at most `batch`
+   * rows, each read when the one before has been used, so a PDF holds one batch at a time. `run` with
+   * `pageSize: 0` then gives the rest (title, columns, totals, the count in `page.total`) and no rows.
+   */
+  rowBatches?(db: Orm, ctx: Ctx, p: P, batch: number): AsyncIterable<Record<string, unknown>[]>;
+}
 
 export const L = (en: string, ar: string): Label => ({ en, ar });
 export const money = (d: Decimal, dp = 2) => d.toFixed(dp);

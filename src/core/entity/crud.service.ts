@@ -1,16 +1,18 @@
-import { type Column, type SQL, and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { type Column, type SQL, and, count, eq, getTableColumns, inArray, isSQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { AnyEntity } from './define';
+import { type AnyEntity, permissionCode } from './define';
 import { columnName } from './field';
-import { type Data, type Row, hooksOf } from './hooks';
-import { parseListQuery } from './list-query';
+import { type Data, type Row, TransitionDone, type TransitionWrite, hooksOf } from './hooks';
+import { countStatement, pageStatement, parseListQuery, whereSql, type PageStatement } from './list-query';
 import { entitySchema, fieldErrors } from './schema';
 import { tableOf, junctionOf, rowFromSql, type AnyTable } from '../db/entity-table';
 import { entityByName } from '../../modules/registry';
+import { CommitRefused, execPrepared } from '../db/prepared';
 import { errorCode, isUniqueViolation, type Tx, withTx } from '../db/tx';
-import { recordAudit } from '../audit/audit';
+import { type AuditEntry, auditValues, recordAudit, recordAudits } from '../audit/audit';
 import type { Ctx } from '../http/context';
 import { AppError, conflict, notFound, validationError } from '../http/errors';
+import { requirePermission } from '../http/guard';
 import { messages } from '../i18n/messages';
 import { tr } from '../i18n/locale';
 
@@ -22,14 +24,13 @@ import { tr } from '../i18n/locale';
 const HIDDEN = new Set(['searchText', 'companyId']);
 export const SEARCH_COUNT_AHEAD = 250;
 export const LIST_COUNT_CAP = 10_000;
-const TOTAL = '__total';
 
 /**
  * What a list statement selects for an entity in one language, built once: the table's columns (without
  * search_text and the other columns no answer shows) and the title of each reference as `__ref_<key>`, with
  * how to read a row of it back. Building these per request cost more than PostgreSQL took to run the page.
  */
-interface ListShape { select: SQL; columns: [key: string, name: string, column: Column][]; refKeys: string[] }
+interface ListShape { select: string; columns: [key: string, name: string, column: Column][]; refKeys: string[] }
 const listShapes = new Map<string, ListShape>();
 const dialect = new PgDialect();
 function listShape(ctx: Ctx, def: AnyEntity, table: AnyTable): ListShape {
@@ -43,21 +44,24 @@ function listShape(ctx: Ctx, def: AnyEntity, table: AnyTable): ListShape {
     // rendered to text once (it binds no parameter), so a request does not walk its fragments again
     const rendered = dialect.sqlToQuery(sql`${sql.raw(columns.map(([, n]) => `"${n}"`).join(', '))}${sql.join(titles)}`);
     if (rendered.params.length) throw new Error(`${def.name}: a list's select binds no parameter`);
-    listShapes.set(id, (shape = { select: sql.raw(rendered.sql), columns, refKeys }));
+    listShapes.set(id, (shape = { select: rendered.sql, columns, refKeys }));
   }
   return shape;
 }
 
-/** A row of a list statement as `present` answers it, with `_refs` for the references it has. */
-function presentListRow(ctx: Ctx, def: AnyEntity, shape: ListShape, raw: Record<string, unknown>): Row {
+/** A row of a list statement (an array: the columns, then the reference titles) as `present` answers it, with `_refs`. */
+function presentListRow(ctx: Ctx, def: AnyEntity, shape: ListShape, raw: unknown[]): Row {
   const out: Record<string, unknown> = {};
-  for (const [key, name, column] of shape.columns) {
-    const v = raw[name];
-    out[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+  const cols = shape.columns;
+  for (let i = 0; i < cols.length; i++) {
+    const v = raw[i];
+    out[cols[i]![0]] = v === null || v === undefined ? null : cols[i]![2].mapFromDriverValue(v);
   }
   const hook = hooksOf(def).present;
   const item = hook ? hook(ctx, out as Row) : (out as Row);
-  for (const k of shape.refKeys) if (typeof item[k] === 'number') (((item as Data)._refs ??= {}) as Data)[k] = raw[`__ref_${k}`] ?? null;
+  shape.refKeys.forEach((k, j) => {
+    if (typeof item[k] === 'number') (((item as Data)._refs ??= {}) as Data)[k] = raw[cols.length + j] ?? null;
+  });
   return item;
 }
 
@@ -194,18 +198,23 @@ export async function listRecords(ctx: Ctx, def: AnyEntity, query: Record<string
   const orm = ctx.db.orm;
   // Counts stop at a cap: `totalCapped: true` tells the client there are more than `total`.
   const cap = countCap(p.searching, p.page, p.pageSize);
-  // One round trip, as SQL rather than through the select builder (building that cost more than running the
-  // query): every row of the page carries the capped count (an uncorrelated subquery, computed once) and the
-  // titles of its references (subqueries PostgreSQL runs for the page's rows only, after the LIMIT). Only a page
-  // past the end has no row to carry the count, and is counted on its own.
-  const where = p.where ?? sql`true`;
-  const total = sql`(SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${cap + 1}) capped)`;
+  // One round trip (pageStatement): every row of the page carries the capped count (computed once) and the titles
+  // of its references (subqueries PostgreSQL runs for the page's rows only, after the LIMIT). Only a page past the
+  // end has no row to carry the count, and is counted on its own. PostgreSQL keeps a search's first page prepared
+  // per connection; PGlite prepares nothing.
   const shape = listShape(ctx, def, table);
-  const res = await orm.execute(sql`SELECT ${shape.select}, ${total} AS "${sql.raw(TOTAL)}" FROM ${table} WHERE ${where}
-    ORDER BY ${sql.join(p.orderBy, sql`, `)} LIMIT ${p.pageSize} OFFSET ${(p.page - 1) * p.pageSize}`);
-  const n = Number(res.rows[0]?.[TOTAL] ?? (p.page > 1 ? (await orm.execute(sql`SELECT ${total} AS n`)).rows[0]!.n : 0));
-  const items = res.rows.map((r) => presentListRow(ctx, def, shape, r));
+  const rows = await runStatement(orm, pageStatement(def, table, p, shape.select, cap, ctx.db.kind === 'postgres'));
+  const n = Number(rows[0]?.at(-1) ?? (p.page > 1 ? (await runStatement(orm, countStatement(def, table, p, cap)))[0]![0] : 0));
+  const items = rows.map((r) => presentListRow(ctx, def, shape, r));
   return { items, total: Math.min(n, cap), totalCapped: n > cap, page: p.page, pageSize: p.pageSize };
+}
+
+/**
+ * A statement written as text, run through Drizzle's session as it is (no SQL object to render; named if it has a
+ * name), its rows as arrays in the order of its select list: the driver builds those cheaper than objects of 40 keys.
+ */
+function runStatement(orm: Ctx['db']['orm'], st: PageStatement): Promise<unknown[][]> {
+  return orm._.session.prepareQuery({ sql: st.text, params: st.params }, undefined, st.name, true, (rows) => rows).execute() as Promise<unknown[][]>;
 }
 
 /** All rows matching a list query (for exports), in pages of 1000, at most `limit`. */
@@ -214,7 +223,7 @@ export async function allRecords(ctx: Ctx, def: AnyEntity, query: Record<string,
   const p = parseListQuery(def, table, { ...query, page: '1', pageSize: '1' }, ctx.companyId);
   const out: Row[] = [];
   for (let offset = 0; offset < limit; offset += 1000) {
-    const rows = await ctx.db.orm.select().from(table).where(p.where).orderBy(...p.orderBy).limit(1000).offset(offset);
+    const rows = await ctx.db.orm.select().from(table).where(whereSql(table, p)).orderBy(sql.raw(p.order)).limit(1000).offset(offset);
     const items = rows.map((r) => present(ctx, def, r));
     await attachRefTitles(ctx.db.orm, ctx, def, items);
     out.push(...items);
@@ -268,7 +277,16 @@ export async function presentReturned(ctx: Ctx, def: AnyEntity, returned: Record
   return out;
 }
 
+/**
+ * The generic create. With `"<states.onCreate>": true` in the body, the record is created and that transition run
+ * in the same request (createAndTransition), which needs the transition's permission besides add.
+ */
 export async function createRecord(ctx: Ctx, def: AnyEntity, body: unknown): Promise<Row> {
+  const then = def.states?.onCreate;
+  if (then && (body as Data | null)?.[then] === true) {
+    requirePermission(ctx, permissionCode(def, def.states!.transitions[then]!.permission ?? then));
+    return createAndTransition(ctx, def, body, then);
+  }
   const data = validate(ctx, def, body, 'create');
   return withTx(ctx.db, async (tx) => (await insertRecord(tx, ctx, def, data)).out);
 }
@@ -276,36 +294,117 @@ export async function createRecord(ctx: Ctx, def: AnyEntity, body: unknown): Pro
 /**
  * Creates a record and runs one of its transitions in the same transaction: a document created and validated by
  * one request (the point of sale's sale, a delivery). Audited as the two requests would be (create, then the
- * transition); an error in either leaves nothing. The caller checks the transition's permission.
+ * transition; both rows written together, by the transition's statement); an error in either leaves nothing. The
+ * caller checks the transition's permission.
  */
 export async function createAndTransition(ctx: Ctx, def: AnyEntity, body: unknown, name: string): Promise<Row> {
   if (!def.states?.transitions[name]) throw notFound('notFound');
-  const data = validate(ctx, def, body, 'create');
-  return withTx(ctx.db, async (tx) => {
-    const { row, out } = await insertRecord(tx, ctx, def, data);
-    return transitionRow(tx, ctx, def, row, name, {}, out);
-  });
+  const own = hooksOf(def).createAndTransition;
+  if (own) return own(ctx, body, name);
+  let data: Data | null = validate(ctx, def, body, 'create');
+  return committing((commit) => withTx(ctx.db, async (tx) => {
+    // hooks adjust the data they get: a second run (a retry) starts again from the body
+    const fresh = data ?? validate(ctx, def, body, 'create');
+    data = null;
+    const { row, out } = await insertRecord(tx, ctx, def, fresh, false, name);
+    return transitionRow(tx, ctx, def, row, name, {}, out, [{ recordId: row.id, action: 'create', before: null, after: out }], commit);
+  }));
 }
 
-/** The generic create in `tx`: hooks, references, insert, junctions, audit; the row as inserted and as answered. */
-async function insertRecord(tx: Tx, ctx: Ctx, def: AnyEntity, data: Data): Promise<{ row: Row; out: Row }> {
+/**
+ * Runs `op` with its transaction committed by its hook's last statement (TransitionWrite.commit), and again without
+ * when that statement found it had nothing to write (CommitRefused): the second run takes the usual path, which can
+ * tell why (or make what was missing, e.g. a journal's first chain head).
+ */
+async function committing<T>(op: (commit: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await op(true);
+  } catch (e) {
+    if (e instanceof CommitRefused) return op(false);
+    throw e;
+  }
+}
+
+/** `v` as a value of column `c` in hand-written SQL: a typed parameter (the base type: a length is checked on assignment). */
+function valueSql(c: Column, v: unknown): SQL {
+  if (isSQLWrapper(v)) return sql`${v}`;
+  const type = sql.raw(c.getSQLType().replace(/\(.*\)/, ''));
+  return v === null || v === undefined ? sql`NULL::${type}` : sql`${c.mapToDriverValue(v)}::${type}`;
+}
+
+/** Every reference of `data` exists in the caller's company: one SQL condition (checkReferences names what is wrong). */
+function referencesExist(ctx: Ctx, def: AnyEntity, data: Data): SQL | null {
+  const conds: SQL[] = [];
+  for (const [key, fl] of Object.entries(def.fields)) {
+    if ((fl.kind !== 'ref' && fl.kind !== 'refs') || data[key] === undefined || data[key] === null) continue;
+    const ids = fl.kind === 'ref' ? [data[key] as number] : [...new Set(data[key] as number[])];
+    if (!ids.length) continue;
+    const target = entityByName(fl.target);
+    const t = tableOf(target);
+    const scope = target.scope === 'tenant' ? sql`${t.id} = ${ctx.companyId}::int` : sql`${t.companyId} = ${ctx.companyId}::int`;
+    conds.push(sql`(SELECT count(*) FROM ${t} WHERE ${t.id} = ANY(${`{${ids.join(',')}}`}::int[]) AND ${scope}) = ${ids.length}::int`);
+  }
+  return conds.length ? sql.join(conds, sql` AND `) : null;
+}
+
+/**
+ * INSERT ... RETURNING the row and the titles of its references (`__ref_<key>`), gated on its references (no row
+ * when one is missing or foreign): one round trip where a check, the insert and a read back were three.
+ */
+async function insertReturning(tx: Tx, ctx: Ctx, def: AnyEntity, values: Data, gate: SQL | null, prepared = false): Promise<Record<string, unknown> | undefined> {
+  const table = tableOf(def);
+  const cols = getTableColumns(table) as Record<string, Column>;
+  const keys = Object.keys(values).filter((k) => cols[k] && values[k] !== undefined);
+  const refKeys = Object.keys(def.fields).filter((k) => def.fields[k]!.kind === 'ref' && cols[k]);
+  const titles = refKeys.map((k) => sql`, ${refTitleColumn(ctx, def, k, sql`${table[k]}`)}`);
+  const q = sql`INSERT INTO ${table} (${sql.join(keys.map((k) => sql.identifier(cols[k]!.name)), sql`, `)})
+    SELECT ${sql.join(keys.map((k) => valueSql(cols[k]!, values[k])), sql`, `)}${gate ? sql` WHERE ${gate}` : sql``}
+    RETURNING *${sql.join(titles)}`;
+  const r = prepared ? await execPrepared(tx, q) : await tx.execute(q);
+  return r.rows[0] as Record<string, unknown> | undefined;
+}
+
+/**
+ * The generic create in `tx`: hooks, references, insert, junctions, audit (or, with `audit` false, not yet: the
+ * caller writes it); the row as inserted and as answered (from RETURNING, unless an afterCreate hook ran). On a
+ * hot path (`audit` false: create and transition `next` in one request) the insert is a named prepared statement.
+ */
+async function insertRecord(tx: Tx, ctx: Ctx, def: AnyEntity, data: Data, audit = true, next?: string): Promise<{ row: Row; out: Row }> {
   const hooks = hooksOf(def);
-  await hooks.beforeCreate?.(ctx, tx, data);
-  await checkReferences(tx, ctx, def, data);
+  await hooks.beforeCreate?.(ctx, tx, data, next);
   const table = tableOf(def);
   const values: Data = { ...columnsOf(def, data), createdBy: ctx.user.id, updatedBy: ctx.user.id };
   if (def.scope !== 'tenant') values.companyId = ctx.companyId;
-  let row: Row | undefined;
+  let raw: Record<string, unknown> | undefined;
   try {
-    [row] = (await tx.insert(table).values(values).returning()) as Row[];
+    raw = await insertReturning(tx, ctx, def, values, referencesExist(ctx, def, data), !audit);
+    if (!raw) {
+      await checkReferences(tx, ctx, def, data);
+      raw = await insertReturning(tx, ctx, def, values, null);
+    }
   } catch (e) {
     throw uniqueError(ctx, def, e) ?? e;
   }
-  await writeJunctions(tx, def, row!.id, data);
-  await hooks.afterCreate?.(ctx, tx, row!);
-  const out = await getRecord(ctx, def, row!.id, tx);
-  await recordAudit(tx, ctx, def, out.id, 'create', null, out);
-  return { row: row!, out };
+  const row = rowFromSql(table, raw!) as Row;
+  await writeJunctions(tx, def, row.id, data);
+  await hooks.afterCreate?.(ctx, tx, row);
+  let out: Row;
+  if (hooks.afterCreate) out = await getRecord(ctx, def, row.id, tx);
+  else {
+    out = present(ctx, def, { ...row });
+    // what writeJunctions wrote, in loadJunctions' order
+    for (const [key, fl] of Object.entries(def.fields)) if (fl.kind === 'refs') out[key] = [...new Set((data[key] as number[] | undefined) ?? [])].sort((a, b) => a - b);
+    await attachRefTitles(tx, ctx, def, [out], refTitlesOf(def, out, raw!));
+  }
+  if (audit) await recordAudit(tx, ctx, def, out.id, 'create', null, out);
+  return { row, out };
+}
+
+/** The reference titles a statement returned as `__ref_<key>` columns, for the references `row` has. */
+function refTitlesOf(def: AnyEntity, row: Row, raw: Record<string, unknown>): Data {
+  const known: Data = {};
+  for (const k of Object.keys(def.fields)) if (def.fields[k]!.kind === 'ref' && typeof row[k] === 'number' && `__ref_${k}` in raw) known[k] = raw[`__ref_${k}`] ?? null;
+  return known;
 }
 
 export async function updateRecord(ctx: Ctx, def: AnyEntity, id: number, body: unknown): Promise<Row> {
@@ -363,18 +462,32 @@ export async function bulkDelete(ctx: Ctx, def: AnyEntity, ids: number[]): Promi
 
 export async function runTransition(ctx: Ctx, def: AnyEntity, id: number, name: string, body: Data): Promise<Row> {
   if (!def.states?.transitions[name]) throw notFound('notFound');
-  return withTx(ctx.db, async (tx) => transitionRow(tx, ctx, def, await lockRow(tx, ctx, def, id), name, body));
+  return committing((commit) => withTx(ctx.db, async (tx) => transitionRow(tx, ctx, def, await lockRow(tx, ctx, def, id), name, body, undefined, [], commit)));
 }
 
-/** Transition `name` of `row` (locked, or inserted by this transaction); `known` = the row as answered, if at hand. */
-async function transitionRow(tx: Tx, ctx: Ctx, def: AnyEntity, row: Row, name: string, body: Data, known?: Row): Promise<Row> {
+/**
+ * Transition `name` of `row` (locked, or inserted by this transaction); `known` = the row as answered, if at hand;
+ * `audits` = audit rows still to write before the transition's (a create in the same request). The hook may write
+ * the row's update and the audit rows itself, in its own last statement (TransitionWrite), which with `commit` also
+ * commits the transaction: a hot path then holds its locks by that statement and the commit only. Nothing here
+ * writes after the hook's statement (the answer is read, at most).
+ */
+async function transitionRow(tx: Tx, ctx: Ctx, def: AnyEntity, row: Row, name: string, body: Data, known?: Row, audits: AuditEntry[] = [], commit = false): Promise<Row> {
   const t = def.states!.transitions[name]!;
   const stateField = def.states!.field;
   const state = String(row[stateField]);
   if (!t.from.includes(state)) throw conflict('transitionNotAllowed', { action: tr(t.label, ctx.locale), state });
   const before = known ?? await presentRow(tx, ctx, def, { ...row });
-  const extra = (await hooksOf(def).transitions?.[name]?.(ctx, tx, row, body)) ?? {};
+  const all = (after: Row | null) => [...audits, { recordId: row.id, action: name, before, after }];
+  const result = await hooksOf(def).transitions?.[name]?.(ctx, tx, row, body, transitionWrite(ctx, def, row, name, all(null), commit));
   const table = tableOf(def);
+  if (result instanceof TransitionDone) {
+    const raw = Object.fromEntries(Object.entries(result.raw).filter(([k]) => k.startsWith('t:')).map(([k, v]) => [k.slice(2), v]));
+    if (raw.id === null || raw.id === undefined) throw new Error(`${def.name}: the transition's statement did not write the row`);
+    const updated = rowFromSql(table, raw) as Row;
+    return presentRow(tx, ctx, def, updated, refTitlesOf(def, updated, raw));
+  }
+  const extra = result ?? {};
   // The hook may hold hot locks (stock, ledger) until the commit: the answer, reference titles included, comes
   // from RETURNING instead of more round trips.
   const refKeys = Object.keys(def.fields).filter((k) => def.fields[k]!.kind === 'ref');
@@ -385,8 +498,79 @@ async function transitionRow(tx: Tx, ctx: Ctx, def: AnyEntity, row: Row, name: s
   const titles = Object.fromEntries(refKeys.filter((k) => typeof updated![k] === 'number').map((k) => [k, updated![`__ref_${k}`] ?? null]));
   for (const k of refKeys) delete updated![`__ref_${k}`];
   const after = await presentRow(tx, ctx, def, updated as Row, titles);
-  await recordAudit(tx, ctx, def, row.id, name, before, after);
+  await recordAudits(tx, ctx, def, all(after));
   return after;
+}
+
+/**
+ * What a transition hook gets to write the transition in its own statement (see TransitionWrite in hooks.ts): the
+ * row's UPDATE (`t_row`: the state, version, updated_*, `set` and the `late` columns, SQL over that statement)
+ * RETURNING the row and its reference titles, and the audit rows (`t_audit`): those still pending, then the
+ * transition's, whose `after` is the row as answered, its `set` and `late` fields taken from `t_row`.
+ */
+interface WriteShape { titles: Map<string, SQL>; out: SQL }
+const writeShapes = new Map<string, WriteShape>();
+/** The parts of a TransitionWrite that depend only on the entity and the language, rendered to text once. */
+function writeShape(ctx: Ctx, def: AnyEntity): WriteShape {
+  const id = `${def.name}:${ctx.locale}`;
+  let shape = writeShapes.get(id);
+  if (!shape) {
+    const table = tableOf(def);
+    const cols = getTableColumns(table) as Record<string, Column>;
+    const refKeys = Object.keys(def.fields).filter((k) => def.fields[k]!.kind === 'ref' && cols[k]);
+    const raw = (q: SQL) => {
+      const r = dialect.sqlToQuery(q);
+      if (r.params.length) throw new Error(`${def.name}: a transition's shape binds no parameter`);
+      return sql.raw(r.sql);
+    };
+    const names = [...Object.values(cols).map((c) => c.name), ...refKeys.map((k) => `__ref_${k}`)];
+    // LIMIT 1 (it is one row): else the planner counts 100 rows per CTE scan, and the join's estimate crossed jit_above_cost
+    const out = raw(sql`(SELECT ${sql.join(names.map((n) => sql`t_row.${sql.identifier(n)} AS ${sql.identifier(`t:${n}`)}`), sql`, `)} FROM t_row LIMIT 1) AS t_out`);
+    writeShapes.set(id, (shape = { titles: new Map(refKeys.map((k) => [k, raw(refTitleColumn(ctx, def, k, sql`${table[k]}`))])), out }));
+  }
+  return shape;
+}
+
+function transitionWrite(ctx: Ctx, def: AnyEntity, row: Row, name: string, audits: AuditEntry[], commit: boolean): TransitionWrite {
+  const table = tableOf(def);
+  const cols = getTableColumns(table) as Record<string, Column>;
+  const t = def.states!.transitions[name]!;
+  return {
+    sql(set, late, from, lateTitles = {}) {
+      const assign = (k: string, v: SQL) => sql`${sql.identifier(cols[k]!.name)} = ${v}`;
+      const sets = [
+        ...Object.entries(set).map(([k, v]) => assign(k, valueSql(cols[k]!, v))),
+        ...Object.entries(late).map(([k, v]) => assign(k, v)),
+        assign(def.states!.field, sql`${t.to}::text`), sql`version = ${table}.version + 1`, sql`updated_at = now()`, sql`updated_by = ${ctx.user.id}::int`,
+      ];
+      const shape = writeShape(ctx, def);
+      // the row as the answer shows it, but for what the statement writes: those fields come from t_row
+      const predicted = present(ctx, def, { ...row, ...set, [def.states!.field]: t.to } as Row);
+      const patched = [...Object.keys(set), ...Object.keys(late)].map((k) => {
+        const c = cols[k]!;
+        const asText = ['PgNumeric', 'PgTimestampString', 'PgTimestamp'].includes(c.columnType);
+        return sql`${k}::text, to_jsonb(t_row.${sql.identifier(c.name)}${asText ? sql`::text` : sql``})`;
+      });
+      const rows = audits.map((e, i) => {
+        const last = i === audits.length - 1;
+        const v = auditValues(last ? { ...e, after: predicted } : e);
+        return { n: i + 1, action: e.action, before: v.before, after: v.after, patch: last };
+      });
+      return {
+        ctes: sql`t_row AS (UPDATE ${table} SET ${sql.join(sets, sql`, `)} FROM ${sql.raw(from)} WHERE ${table}.id = ${row.id}::int
+            RETURNING ${table}.*${sql.join([...shape.titles].map(([k, title]) => sql`, ${k in lateTitles ? sql`${lateTitles[k]} AS ${sql.identifier(`__ref_${k}`)}` : title}`))}),
+          t_audit AS (INSERT INTO audit_log (company_id, entity, record_id, action, user_id, before, after)
+            SELECT ${ctx.companyId}::int, ${def.name}::text, t_row.id, a.action, ${ctx.user.id}::int, a.before,
+              CASE WHEN a.patch THEN a.after || jsonb_build_object(${sql.join(patched, sql`, `)}) ELSE a.after END
+            FROM t_row CROSS JOIN jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS a(n int, action text, before jsonb, after jsonb, patch boolean)
+            ORDER BY a.n)`,
+        select: sql`t_out.*`,
+        join: shape.out,
+      };
+    },
+    done: (raw) => new TransitionDone(raw),
+    commit,
+  };
 }
 
 export async function runAction(ctx: Ctx, def: AnyEntity, id: number, name: string, body: Data): Promise<unknown> {

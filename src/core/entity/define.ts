@@ -56,6 +56,12 @@ export interface EntityDef<F extends Record<string, Field> = Record<string, Fiel
     field: keyof F & string;
     initial: string;
     transitions: Record<string, Transition>;
+    /**
+     * A transition a create may run at once: `POST` with `"<name>": true` creates the record and runs it in the
+     * same transaction (createAndTransition; it needs the transition's permission besides add), e.g. a journal
+     * entry created posted, a delivery created validated.
+     */
+    onCreate?: string;
   };
   /** Named actions beyond view/add/change/delete, with labels (used by groups screens). */
   actions?: Record<string, Label>;
@@ -72,6 +78,7 @@ export function defineEntity<const F extends Record<string, Field>>(def: EntityD
   for (const s of def.form?.sections ?? [])
     for (const k of s.fields) if (!keys.includes(k)) throw new Error(`${def.name}: form field ${k} is not a field`);
   if (def.states && !keys.includes(def.states.field)) throw new Error(`${def.name}: state field missing`);
+  if (def.states?.onCreate && !def.states.transitions[def.states.onCreate]) throw new Error(`${def.name}: onCreate names no transition`);
   for (const [name, nf] of Object.entries(def.filters ?? {})) {
     const kinds = new Set(nf.anyOf.map((k) => def.fields[k]?.kind));
     if (keys.includes(name) || nf.anyOf.length < 2 || kinds.size !== 1 || kinds.has(undefined))

@@ -3,7 +3,7 @@ import type { Database, Orm } from '../db/connect';
 import { closeBrowser } from '../documents/pdf';
 import type { BaseReportParams } from '../documents/report-params';
 import { reportSheet } from '../documents/report-output';
-import { reportPdf } from '../documents/report-pdf';
+import { PART_ROWS, reportPdf } from '../documents/report-pdf';
 import type { ReportData, ReportDef } from '../documents/report.types';
 import { workbook } from '../documents/xlsx';
 import type { Label } from '../i18n/locale';
@@ -40,9 +40,9 @@ const PDF_ROWS = 20_000;
 
 const tooLong = { en: 'The report has {count} lines, more than a {format} file takes ({max}): narrow the dates or filters', ar: 'يحتوي التقرير على {count} سطرًا، أكثر مما يتسع له ملف {format} ({max}): ضيّق التواريخ أو عوامل التصفية' };
 
-/** Every row or a 400: a download never silently drops the rows past its limit. */
-function whole(d: ReportData, format: 'Excel' | 'PDF', max: number): ReportData {
-  if (d.page && d.page.total > d.rows.length) throw new AppError(400, 'report_too_long', tooLong, undefined, { count: d.page.total, format, max });
+/** Every row or a 400: a download never silently drops the rows past its limit (`streamed`: rows come later). */
+function whole(d: ReportData, format: 'Excel' | 'PDF', max: number, streamed = false): ReportData {
+  if (d.page && d.page.total > (streamed ? max : d.rows.length)) throw new AppError(400, 'report_too_long', tooLong, undefined, { count: d.page.total, format, max });
   return d;
 }
 
@@ -93,8 +93,10 @@ export function registerReports<P extends BaseReportParams>(app: FastifyInstance
     if (!def) throw new AppError(404, 'not_found', unknown);
     const p = await params(ctx, def.name, req.query as Record<string, unknown>);
     if (p.format === 'pdf') {
-      const data = whole(await guard(pdfFailed, () => def.run(db.orm, ctx, { ...p, page: 1, pageSize: PDF_ROWS })), 'PDF', PDF_ROWS);
-      const pdf = await guard(pdfFailed, () => reportPdf(data, ctx.locale));
+      // A report with `rowBatches` is read in batches while it prints (the first call gives its count, no rows).
+      const stream = def.rowBatches?.bind(def);
+      const data = whole(await guard(pdfFailed, () => def.run(db.orm, ctx, { ...p, page: 1, pageSize: stream ? 0 : PDF_ROWS })), 'PDF', PDF_ROWS, !!stream);
+      const pdf = await guard(pdfFailed, () => reportPdf(data, ctx.locale, stream ? { rows: () => stream(db.orm, ctx, p, PART_ROWS) } : {}));
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${def.name}.pdf"`).send(pdf);
     }
     if (p.format === 'json') return guard(failed, () => def.run(db.orm, ctx, p));

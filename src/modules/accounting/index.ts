@@ -9,6 +9,7 @@
 export { accountingModule } from './manifest';
 export { postEntry, reverseEntry, type PostInput, type PostedEntry } from './server/ledger.post';
 export type { EntryLine } from './server/ledger.validate';
+export type { LateWrite } from './server/ledger.write';
 export { loadSettings, type AccountingSettings } from './server/settings.service';
 export { verifyLedger } from './server/ledger.verify';
 export { rebuildBalances } from './server/ledger.balances';

@@ -43,6 +43,8 @@ export const journalEntry = defineEntity({
   states: {
     field: 'status',
     initial: 'draft',
+    // `"post": true` on create: the entry is written posted (server/journal-entry.hooks.ts, createAndTransition)
+    onCreate: 'post',
     transitions: {
       post: { label: { en: 'Post', ar: 'ترحيل' }, from: ['draft'], to: 'posted', confirm: true, color: 'green' },
       cancel: { label: { en: 'Cancel (reverse)', ar: 'إلغاء (عكس القيد)' }, from: ['posted'], to: 'cancelled', confirm: true, color: 'red' },

@@ -1,8 +1,6 @@
-import { createRecord, presentReturned, validate } from '../../../core/entity/crud.service';
-import { permissionCode } from '../../../core/entity/define';
+import { presentReturned, validate } from '../../../core/entity/crud.service';
 import { type Row, registerHooks } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
-import { requirePermission } from '../../../core/http/guard';
 import { journalEntry } from '../model/journal-entry.entity';
 import { checkEntry, postDraftEntry, postEntryNow, reverseEntry } from './ledger.post';
 import { ledgerError } from './ledger.validate';
@@ -10,18 +8,19 @@ import { am } from './messages';
 
 /**
  * Drafts are checked like postings (nothing unbalanced is saved); posted and cancelled entries never change (409).
- * POST /journal-entries with `"post": true` creates the entry already posted in one request (postEntryNow: the
- * same checks and ledger write as postEntry, the path other modules use); it needs the post permission besides add.
+ * POST /journal-entries with `"post": true` (the definition's `states.onCreate`; the generic create checks the post
+ * permission besides add) creates the entry already posted in one request: instead of a draft then its post, one
+ * write batched with the entries other requests post meanwhile (postEntryNow: the same checks and ledger write as
+ * postEntry, the path other modules use).
  */
 async function createPosted(ctx: Ctx, body: unknown): Promise<Row> {
-  requirePermission(ctx, permissionCode(journalEntry, 'post'));
   const data = validate(ctx, journalEntry, body, 'create');
   const input = { journalId: data.journalId as number, date: data.date as string, reference: (data.reference as string | undefined) ?? null, lines: data.lines as unknown[] };
   return presentReturned(ctx, journalEntry, (await postEntryNow(ctx, input)).row);
 }
 
 registerHooks(journalEntry, {
-  create: (ctx, body) => ((body as { post?: unknown } | null)?.post === true ? createPosted(ctx, body) : createRecord(ctx, journalEntry, body)),
+  createAndTransition: (ctx, body) => createPosted(ctx, body),
   async beforeCreate(ctx, tx, data) {
     const c = await checkEntry(tx, ctx, { journalId: data.journalId as number, date: data.date as string, lines: data.lines as unknown[] });
     Object.assign(data, { lines: c.lines, totalDebit: c.totalDebit, totalCredit: c.totalCredit });

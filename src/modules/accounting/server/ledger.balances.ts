@@ -1,5 +1,6 @@
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
+import { decimalsLiteral, intsLiteral } from '../../../core/db/prepared';
 import type { Tx } from '../../../core/db/tx';
 import { accountBalances, accountDayBalances } from './ledger.schema';
 import type { EntryLine } from './ledger.validate';
@@ -26,9 +27,12 @@ export function balanceUpsertsSql(companyId: number, entries: { date: string; li
         const cur = sums.get(key) ?? { accountId: l.accountId, period, d: new Decimal(0), c: new Decimal(0) };
         sums.set(key, { ...cur, d: cur.d.plus(l.debit), c: cur.c.plus(l.credit) });
       }
-    const rows = [...sums.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) =>
-      sql`(${companyId}::int, ${v.accountId}::int, ${v.period}::date, ${v.d.toFixed(4)}::numeric, ${v.c.toFixed(4)}::numeric)`);
-    return sql`SELECT * FROM (VALUES ${sql.join(rows, sql`, `)}) v WHERE EXISTS (SELECT 1 FROM ${written}) ORDER BY 2, 3`;
+    // rows as array parameters: the posting statement's text does not change with its number of lines (execPrepared)
+    const rows = [...sums.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([, v]) => v);
+    return sql`SELECT ${companyId}::int, v.a, v.p, v.d, v.c FROM unnest(${intsLiteral(rows.map((r) => r.accountId))}::int[],
+        ${`{${rows.map((r) => r.period).join(',')}}`}::date[], ${decimalsLiteral(rows.map((r) => r.d.toFixed(4)))}::numeric[],
+        ${decimalsLiteral(rows.map((r) => r.c.toFixed(4)))}::numeric[]) AS v(a, p, d, c)
+      WHERE EXISTS (SELECT 1 FROM ${written}) ORDER BY 2, 3`;
   };
   return sql`
     month_balances AS (

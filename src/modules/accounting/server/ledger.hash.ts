@@ -16,8 +16,12 @@ export interface HashInput {
  * number + post. The posting statement joins them in SQL (ledger.write.ts), verify through `canonical`.
  */
 export function canonicalParts(e: Omit<HashInput, 'chainSeq' | 'number'>): { pre: string; post: string } {
-  const lines = e.lines.map((l, i) => `\n${i + 1}|${l.accountId}|${fix4(l.debit)}|${fix4(l.credit)}|${l.contactId ?? ''}`);
-  return { pre: `${e.companyId}|${e.journalId}|`, post: `|${e.date.slice(0, 10)}|${e.reference ?? ''}${lines.join('')}` };
+  return { pre: `${e.companyId}|${e.journalId}|`, post: `|${e.date.slice(0, 10)}|${e.reference ?? ''}${linesText(e.lines)}` };
+}
+
+/** The lines' part of the canonical text, its end (a reference taken in SQL goes just before it). */
+export function linesText(lines: HashInput['lines']): string {
+  return lines.map((l, i) => `\n${i + 1}|${l.accountId}|${fix4(l.debit)}|${fix4(l.credit)}|${l.contactId ?? ''}`).join('');
 }
 
 export function canonical(e: HashInput): string {

@@ -8,7 +8,7 @@ import { journalEntry } from '../model/journal-entry.entity';
 import { journalLines } from './ledger.schema';
 import { type EntryLine, ledgerError, normalizeLines, reversedLines } from './ledger.validate';
 import { postBatched } from './ledger.batch';
-import { type CheckedEntry, intArray, type Written, writeEntries } from './ledger.write';
+import { type CheckedEntry, intArray, type LateWrite, type Written, writeEntries } from './ledger.write';
 import { am } from './messages';
 import { loadSettings } from './settings.service';
 
@@ -17,7 +17,9 @@ import { loadSettings } from './settings.service';
  * invariants 1-4: balanced exactly, debit xor credit >= 0, leaf active accounts and contacts of the caller's
  * company, date after the lock date, gapless number per (company, journal, fiscal year) taken at posting,
  * hash-chained per journal. Lock order for every poster: document row (caller) -> document counter (caller) ->
- * accounts (ascending, shared) -> journal chain -> journal number counter -> balances (ascending). The per-journal
+ * accounts (ascending, shared) -> the caller's rows written before the chain (LateWrite.before: stock balances) ->
+ * journal chain -> a document counter taken late (LateWrite.reference: deliveries') -> journal number counter ->
+ * balances (ascending). The per-journal
  * locks are taken last, after every check, by the one statement that writes (ledger.write.ts), to keep the
  * serialised part short; entries posted through the API share that statement and its commit (ledger.batch.ts).
  */
@@ -97,19 +99,21 @@ export async function checkEntry(q: Tx | Orm, ctx: Ctx, input: Omit<PostInput, '
  * Public: post a new entry for a source document, in the caller's transaction. The lines are checked in memory
  * and the entry written by the one statement whose gate makes the database checks (so a posting is one round
  * trip); when the gate refuses, checkEntry names the reason (422), or makes the journal's chain head on its first
- * posting and the write is tried once more.
+ * posting and the write is tried once more. `late` adds the caller's document number (taken under the journal's
+ * lock, then the entry's reference) and the caller's own rows to that statement (LateWrite in ledger.write.ts).
  */
-export async function postEntry(tx: Tx, ctx: Ctx, input: PostInput, opts: { reversalOfId?: number; allowInactive?: boolean } = {}): Promise<PostedEntry> {
+export async function postEntry(tx: Tx, ctx: Ctx, input: PostInput, opts: { reversalOfId?: number; allowInactive?: boolean; late?: LateWrite } = {}): Promise<PostedEntry> {
   const { lines, totalDebit, totalCredit } = normalizeLines(input.lines, ctx.locale);
   const c = { journalId: Number(input.journalId) || 0, date: entryDate(input.date, ctx.locale), lines, totalDebit, totalCredit, allowInactive: opts.allowInactive };
   const meta = { reference: input.reference ?? null, source: input.source, reversalOfId: opts.reversalOfId, audit: { action: 'post', after: { source: input.source ?? null } } };
-  let written = await writeEntries(tx, [{ ctx, c, meta }]);
+  let written = await writeEntries(tx, [{ ctx, c, meta }], opts.late);
   if (!written) {
     await checkEntry(tx, ctx, input, { posting: true, lock: true, allowInactive: opts.allowInactive });
-    written = mustWrite(await writeEntries(tx, [{ ctx, c, meta }]));
+    written = mustWrite(await writeEntries(tx, [{ ctx, c, meta }], opts.late));
   }
   const w = written[0]!;
-  return { ...w, fiscalYear: Number(w.row.fiscal_year), journalId: c.journalId, date: c.date, totalDebit, totalCredit, lines };
+  const ref = opts.late?.reference?.labelLines ? (String(w.row.reference ?? '').slice(0, 500) || null) : undefined;
+  return { ...w, fiscalYear: Number(w.row.fiscal_year), journalId: c.journalId, date: c.date, totalDebit, totalCredit, lines: ref === undefined ? lines : lines.map((l) => ({ ...l, label: ref })) };
 }
 
 /**

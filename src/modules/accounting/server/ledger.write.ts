@@ -1,13 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { auditRowsSql } from '../../../core/audit/audit';
 import type { Orm } from '../../../core/db/connect';
+import { execPrepared } from '../../../core/db/prepared';
 import { formatNumberSql, takeNumberSql } from '../../../core/db/sequences';
 import type { Tx } from '../../../core/db/tx';
 import { refTitleColumn } from '../../../core/entity/crud.service';
 import type { Ctx } from '../../../core/http/context';
 import { journalEntry } from '../model/journal-entry.entity';
 import { balanceUpsertsSql } from './ledger.balances';
-import { canonicalParts } from './ledger.hash';
+import { canonicalParts, linesText } from './ledger.hash';
 import type { EntryLine } from './ledger.validate';
 
 /**
@@ -23,6 +24,10 @@ import type { EntryLine } from './ledger.validate';
  * The chain lock is thus held from its statement to the commit and no longer. Several entries share one lock
  * and one commit (ledger.batch.ts). When the gate refuses (something changed since the check, or the journal has
  * no chain head yet) nothing is written and the answer is null.
+ * A caller's posting of one entry (postEntry) may add to that statement (LateWrite): its writes that must come
+ * before the chain lock (stock balances), a document's gapless number taken once the chain is locked and made the
+ * entry's reference (so a hot document counter is held only by this statement and the commit), and its own CTEs
+ * (stock moves, the document's row), all written only with the entry.
  */
 export interface WritableEntry {
   journalId: number; date: string; lines: EntryLine[]; totalDebit: string; totalCredit: string;
@@ -44,6 +49,35 @@ export interface WriteMeta {
 }
 
 export interface EntryToWrite { ctx: Ctx; c: WritableEntry; meta: WriteMeta }
+
+/**
+ * More of the posting statement of one entry (in its caller's transaction):
+ * - `reference`: the document counter taken under the chain lock (lock order: accounts -> chain -> this counter ->
+ *   the journal's counter), formatted `<prefix>/<fiscal year>/<00001>`; it is the entry's reference (hashed) and,
+ *   with `labelLines`, every line's label. The CTE `ref` (one column, `reference`) holds it.
+ * - `ctes`: CTEs after the entry's, which may read `entries` (the header written), `ref`, and must write nothing
+ *   when `entries` is empty (the gate refused);
+ * - `select` / `join`: more columns of the answer's row, and FROM items joined to it (ON true).
+ */
+export interface LateWrite {
+  reference?: { docType: string; prefix: string; fiscalYear: number; labelLines?: boolean };
+  /**
+   * CTEs run before the journal's chain is locked (so it is held no longer than without them), once the gate's
+   * checks passed and the journal has its chain head, i.e. exactly when the entry is written: a refused statement
+   * writes nothing, and its retry writes them once. They write only `WHERE EXISTS (SELECT 1 FROM ready)`, and
+   * `names` lists them (the chain lock waits for them).
+   */
+  before?: { ctes: SQL; names: string[] };
+  ctes?: SQL;
+  select?: SQL;
+  join?: SQL;
+  /**
+   * The statement is the transaction's last write and commits it (execPrepared's `commit`): the chain and counters
+   * are held by the statement and the commit only. A refused gate then fails the statement (CommitRefused), so the
+   * caller runs its transaction again without `commit`, where postEntry can tell why (or make the chain head).
+   */
+  commit?: boolean;
+}
 
 export interface Written { id: number; number: string; sequenceNo: number; hash: string; /** The header row as written (SQL column names). */ row: Record<string, unknown> }
 
@@ -86,19 +120,36 @@ function headerSql(companyId: number, journalId: number, draftId?: number): SQL 
     RETURNING *`;
 }
 
+const inputRecords = (inputs: object[]) => sql`jsonb_to_recordset(${JSON.stringify(inputs)}::jsonb) AS e(n int, date date, reference text, lines jsonb,
+      total_debit numeric, total_credit numeric, source_type text, source_id int, reversal_of_id int, user_id int, pre text, post text)`;
+
+/** The input row of one entry whose reference is `ref` (taken in the statement): in the canonical text and, with `labels`, on every line. */
+function lateInputSql(inputs: object[], labels: boolean): SQL {
+  const lines = labels
+    ? sql`(SELECT jsonb_agg(l.v || jsonb_build_object('label', nullif(left(ref.reference, 500), '')) ORDER BY l.i) FROM jsonb_array_elements(e.lines) WITH ORDINALITY AS l(v, i))`
+    : sql`e.lines`;
+  return sql`input AS (SELECT e.n, e.date, ref.reference, ${lines} AS lines, e.total_debit, e.total_credit, e.source_type, e.source_id,
+      e.reversal_of_id, e.user_id, e.pre, '|' || e.date::text || '|' || ref.reference || e.post AS post
+    FROM ${inputRecords(inputs)} CROSS JOIN ref)`;
+}
+
 /**
  * Writes `batch` (same company, journal, date's fiscal year and caller's language; a draft only alone, in the
  * caller's transaction) and answers its entries in order, or null when the gate refuses (for a draft: also when
  * it is no longer one; the caller must then roll back, as the head may have moved).
  */
-export async function writeEntries(q: Tx | Orm, batch: EntryToWrite[]): Promise<Written[] | null> {
+export async function writeEntries(q: Tx | Orm, batch: EntryToWrite[], late: LateWrite = {}): Promise<Written[] | null> {
   const { ctx } = batch[0]!;
   const co = ctx.companyId;
   const { journalId } = batch[0]!.c;
+  const lateRef = late.reference;
+  if ((lateRef || late.ctes || late.before || late.commit) && batch.length !== 1) throw new Error('a late reference, CTEs or a commit go with one entry');
   const inputs = batch.map(({ ctx: who, c, meta }, i) => ({
     n: i + 1, date: c.date, reference: meta.reference, lines: c.lines, total_debit: c.totalDebit, total_credit: c.totalCredit,
     source_type: meta.source?.type ?? null, source_id: meta.source?.id ?? null, reversal_of_id: meta.reversalOfId ?? null, user_id: who.user.id,
-    ...canonicalParts({ companyId: co, journalId, date: c.date, reference: meta.reference, lines: c.lines }),
+    // with a late reference, post is what follows it (the lines): the statement puts '|date|reference' before it
+    ...(lateRef ? { pre: canonicalParts({ companyId: co, journalId, date: c.date, reference: null, lines: [] }).pre, post: linesText(c.lines) }
+      : canonicalParts({ companyId: co, journalId, date: c.date, reference: meta.reference, lines: c.lines })),
   }));
   const audits = batch.flatMap(({ ctx: who, meta }, i) => meta.audit ? [{ n: i + 1, action: meta.audit.action, user_id: who.user.id, after: meta.audit.after }] : []);
   const audit = audits.length
@@ -107,13 +158,18 @@ export async function writeEntries(q: Tx | Orm, batch: EntryToWrite[]): Promise<
         FROM entries JOIN h ON h.chain_seq = entries.chain_seq
         JOIN jsonb_to_recordset(${JSON.stringify(audits)}::jsonb) AS a(n int, action text, user_id int, after jsonb) ON a.n = h.n`)})`
     : sql``;
-  const res = await q.execute(sql`
+  // one text per shape (lists are jsonb or array parameters): a named prepared statement, planned once per connection
+  const res = await execPrepared(q, sql`
     WITH RECURSIVE gate AS (${gateSql(co, batch)}),
+    ${late.before ? sql`ready AS (SELECT 1 FROM gate WHERE gate.ok AND EXISTS (SELECT 1 FROM ledger_chains WHERE journal_id = ${journalId}::int)),
+    ${late.before.ctes},` : sql``}
     chain AS (SELECT l.seq, l.last_hash, gate.prefix, gate.fy FROM ledger_chains l, gate
-      WHERE l.journal_id = ${journalId}::int AND gate.ok FOR UPDATE OF l),
+      WHERE l.journal_id = ${journalId}::int AND gate.ok${late.before ? sql.raw(late.before.names.map((n) => ` AND (SELECT count(*) FROM ${n}) >= 0`).join('')) : sql``}
+      FOR UPDATE OF l),
+    ${lateRef ? sql`docnum AS (${takeNumberSql(co, lateRef.docType, lateRef.fiscalYear, lateRef.prefix, { after: sql`chain` })}),
+    ref AS (SELECT ${formatNumberSql(sql`docnum.prefix`, sql`${lateRef.fiscalYear}::int`, sql`docnum.value`)} AS reference FROM docnum),` : sql``}
     num AS (${takeNumberSql(co, `journal:${journalId}`, sql`chain.fy`, sql`chain.prefix`, { after: sql`chain`, count: batch.length })}),
-    input AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(inputs)}::jsonb) AS e(n int, date date, reference text, lines jsonb,
-      total_debit numeric, total_credit numeric, source_type text, source_id int, reversal_of_id int, user_id int, pre text, post text)),
+    ${lateRef ? lateInputSql(inputs, lateRef.labelLines ?? false) : sql`input AS (SELECT * FROM ${inputRecords(inputs)})`},
     h (n, chain_seq, sequence_no, number, prev_hash, hash) AS (
       SELECT 0, seq, 0, NULL::text, NULL::text, last_hash::text FROM chain
       UNION ALL
@@ -131,8 +187,11 @@ export async function writeEntries(q: Tx | Orm, batch: EntryToWrite[]): Promise<
     ${balanceUpsertsSql(co, batch.map((e) => e.c), sql`entries`)},
     head AS (UPDATE ledger_chains SET seq = x.chain_seq, last_hash = x.hash
       FROM (SELECT chain_seq, hash FROM h WHERE n > 0 ORDER BY n DESC LIMIT 1) x WHERE journal_id = ${journalId}::int)
-    ${audit}
-    SELECT entries.*, ${refTitleColumn(ctx, journalEntry, 'journalId', sql`entries.journal_id`)} FROM entries ORDER BY entries.chain_seq`);
+    ${audit}${late.ctes ? sql`, ${late.ctes}` : sql``}
+    SELECT entries.*, ${refTitleColumn(ctx, journalEntry, 'journalId', sql`entries.journal_id`)}${late.select ? sql`, ${late.select}` : sql``}
+      ${late.commit ? sql`, 1 / (entries.id IS NOT NULL)::int AS __written` : sql``}
+    FROM ${late.commit ? sql`(SELECT 1) AS __one LEFT JOIN entries ON true` : sql`entries`}${late.join ? sql` LEFT JOIN ${late.join} ON true` : sql``}
+    ORDER BY entries.chain_seq`, { commit: late.commit });
   if (!res.rows.length) return null;
   // Under the chain lock every header is written or none (the gate refused); only a draft that is no longer one
   // (always in its caller's transaction) can be missed: throwing rolls it back.

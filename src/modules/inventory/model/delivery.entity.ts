@@ -36,5 +36,6 @@ export const delivery = defineEntity({
       { title: { en: 'Items', ar: 'الأصناف' }, fields: ['items', 'notes'] },
     ],
   },
-  states: { field: 'status', initial: 'draft', transitions: moveDocTransitions },
+  // `"validate": true` on create: created and validated in one request (the point of sale's path)
+  states: { field: 'status', initial: 'draft', transitions: moveDocTransitions, onCreate: 'validate' },
 });

@@ -1,16 +1,14 @@
-import { createAndTransition, createRecord } from '../../../core/entity/crud.service';
-import { permissionCode } from '../../../core/entity/define';
-import { registerHooks, type Data, type Row } from '../../../core/entity/hooks';
-import { requirePermission } from '../../../core/http/guard';
+import { sql } from 'drizzle-orm';
+import { registerHooks, type Data, type Row, type TransitionWrite } from '../../../core/entity/hooks';
 import type { Tx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
 import { delivery } from '../model/delivery.entity';
 import { lineCosts } from './documents.costs';
 import { moveItems } from './documents.items';
-import { loadLocations, settingLocation, stockLocation } from './documents.locations';
-import { lateDocNumber } from './documents.number';
+import { settingLocation, stockLocation } from './documents.locations';
+import { lateNumber } from './documents.number';
 import { assertDeletable, assertEditable } from './documents.state';
-import { loadInventorySettings } from './inventory-settings.service';
+import { type Refs, readRefs } from './stock.load';
 import { postStock } from './stock.post';
 
 /**
@@ -18,47 +16,68 @@ import { postStock } from './stock.post';
  * group; validating numbers it (DEL/), moves the stock to the customers location at cost (422 "Quantity Not
  * Available" when short and negative stock is not allowed) and posts Dr cost of sales / Cr inventory. The draft's
  * total is an estimate at the products' cost; once done, items and total carry what the ledger charged. A draft may
- * be created and validated by one request (`"validate": true`, createValidated).
+ * be created and validated by one request (`"validate": true`: the definition's `states.onCreate`, run by the
+ * generic createAndTransition, which needs the validate permission besides add; audited as create then validate;
+ * a refusal leaves nothing).
+ * The hot path (the point of sale's): what the lines refer to is read once per transaction (readRefs: settings,
+ * locations, products, units; and the products locked when the delivery is validated in the same transaction), by
+ * the create's check, and the validation reuses it; the number, the journal entry,
+ * the moves, the delivery's row and its audit rows are written by ONE statement (postStock's last, through
+ * TransitionWrite), so the delivery counter and the stock journal are locked by that statement and the commit only.
  */
-async function check(ctx: Ctx, tx: Tx, target: Data, v: Data): Promise<void> {
-  const { items, estimate } = await moveItems(ctx, tx, v.items);
-  stockLocation(ctx, await loadLocations(tx, ctx, [v.locationId as number]), v.locationId, 'locationId');
+const read = new WeakMap<Tx, Refs>();
+
+/**
+ * What the lines refer to, read once per transaction; when `posting` (the delivery is validated in this
+ * transaction), the read also locks its products, the posting's first lock: a delivery's lines are all valued
+ * (an internal, non-scrap source to the customers location; anything else is refused and rolled back).
+ */
+async function refsOf(ctx: Ctx, tx: Tx, v: Data, posting: boolean): Promise<Refs> {
+  const items = Array.isArray(v.items) ? (v.items as Record<string, unknown>[]) : [];
+  const num = (x: unknown) => (typeof x === 'number' && Number.isInteger(x) && x > 0 && x <= 2147483647 ? [x] : []);
+  const products = items.flatMap((i) => num(i?.productId));
+  const refs = await readRefs(tx, ctx.companyId, {
+    locations: num(v.locationId), products, uoms: items.flatMap((i) => num(i?.uomId)), lots: items.flatMap((i) => num(i?.lotId)),
+  }, { settingLocations: true, lock: posting ? { products } : undefined });
+  read.set(tx, refs);
+  return refs;
+}
+
+async function check(ctx: Ctx, tx: Tx, target: Data, v: Data, posting = false): Promise<void> {
+  const refs = await refsOf(ctx, tx, v, posting);
+  const { items, estimate } = await moveItems(ctx, tx, v.items, refs);
+  stockLocation(ctx, refs.locs, v.locationId, 'locationId');
   Object.assign(target, { items, totalCost: estimate });
 }
 
-async function validate(ctx: Ctx, tx: Tx, row: Row): Promise<Data> {
-  const { items, costed } = await moveItems(ctx, tx, row.items);
-  const settings = await loadInventorySettings(tx, ctx.companyId);
-  const to = settingLocation(ctx, settings, 'customerLocationId');
-  stockLocation(ctx, await loadLocations(tx, ctx, [row.locationId as number]), row.locationId, 'locationId');
+async function validate(ctx: Ctx, tx: Tx, row: Row, write?: TransitionWrite): Promise<Data | ReturnType<TransitionWrite['done']>> {
+  if (!write) throw new Error('a delivery is validated through the generic transition (crud.service)');
+  const refs = read.get(tx) ?? await refsOf(ctx, tx, row, true);
+  const { items, costed } = await moveItems(ctx, tx, row.items, refs);
+  const to = settingLocation(ctx, refs.inv, 'customerLocationId');
+  stockLocation(ctx, refs.locs, row.locationId, 'locationId');
   const date = row.deliveryDate as string;
-  const take = await lateDocNumber(tx, ctx, 'delivery', date);
-  let number = '';
   const res = await postStock(tx, ctx, {
     date, reference: '', moveType: 'outgoing', source: { type: 'delivery', id: row.id },
     lines: items.map((it) => ({ productId: it.productId, quantity: it.quantity, uomId: it.uomId, lotId: it.lotId, notes: it.notes, fromLocationId: row.locationId as number, toLocationId: to })),
     counter: { out: 'cogs' }, contactId: (row.destinationContactId as number | null) ?? null,
-  }, { reference: async () => (number = await take()) });
-  const costs = lineCosts(costed, res.moves);
-  return { number, items: items.map((it, i) => ({ ...it, ...costs[i] })), totalCost: res.totalValue, entryId: res.entry?.id ?? null };
-}
-
-/**
- * POST /deliveries with `"validate": true`: the draft created and validated in one transaction (the point of sale's
- * path); needs the validate permission besides add. Audited as create then validate; a refusal leaves nothing.
- */
-function createValidated(ctx: Ctx, body: unknown): Promise<Row> {
-  requirePermission(ctx, permissionCode(delivery, delivery.states!.transitions.validate!.permission ?? 'validate'));
-  return createAndTransition(ctx, delivery, body, 'validate');
+  }, {
+    refs, number: lateNumber('delivery', date, refs.acc), commit: write.commit,
+    finish: ({ moves, totalValue }) => {
+      const costs = lineCosts(costed, moves);
+      return write.sql({ items: items.map((it, i) => ({ ...it, ...costs[i] })), totalCost: totalValue },
+        { number: sql`posted.reference`, entryId: sql`posted.entry_id` }, 'posted', { entryId: sql`posted.entry_number` });
+    },
+  });
+  return write.done(res.row);
 }
 
 registerHooks(delivery, {
-  create: (ctx, body) => ((body as { validate?: unknown } | null)?.validate === true ? createValidated(ctx, body) : createRecord(ctx, delivery, body)),
-  beforeCreate: (ctx, tx, data) => check(ctx, tx, data, data),
+  beforeCreate: (ctx, tx, data, next) => check(ctx, tx, data, data, next === 'validate'),
   async beforeUpdate(ctx, tx, changes, before) {
     assertEditable(ctx, delivery, before);
     await check(ctx, tx, changes, { ...before, ...changes });
   },
   beforeDelete: (ctx, _tx, row) => assertDeletable(ctx, delivery, row),
-  transitions: { validate: (ctx, tx, row) => validate(ctx, tx, row) },
+  transitions: { validate: (ctx, tx, row, _body, write) => validate(ctx, tx, row, write) },
 });

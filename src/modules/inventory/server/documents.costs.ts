@@ -15,7 +15,7 @@ export interface CostedLine { productId: number; quantity: string; productQty: s
 export const productQty = (quantity: Decimal.Value, uomFactor: Decimal.Value, productFactor: Decimal.Value) =>
   q6(new Decimal(quantity).times(uomFactor).div(productFactor));
 
-export function lineCosts(lines: CostedLine[], moves: StockMoveResult[]): LineCost[] {
+export function lineCosts(lines: CostedLine[], moves: Pick<StockMoveResult, 'productId' | 'quantity' | 'value'>[]): LineCost[] {
   let next = 0;
   const out = lines.map((l) => {
     let qty = new Decimal(0);

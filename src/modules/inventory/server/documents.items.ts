@@ -1,21 +1,18 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
-import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
 import type { Locale } from '../../../core/i18n/locale';
 import { MAX_ITEMS, moveItemSchema } from '../model/items.schema';
-import { product } from '../model/product.entity';
-import { stockLot } from '../model/stock-lot.entity';
-import { uom } from '../model/uom.entity';
 import { type CostedLine, productQty } from './documents.costs';
 import { dm, docError } from './documents.messages';
+import { type RefIds, type Refs, covers, readRefs } from './stock.load';
 
 /**
  * The item checks every stock document shares: a well-formed array of lines, each naming an active storable
  * product of the caller's company, a unit of the product's unit group (the product's own unit when none is
- * given) and, when a lot is named, a lot of that product. A foreign id reads exactly like a missing one.
+ * given) and, when a lot is named, a lot of that product. A foreign id reads exactly like a missing one. Read with
+ * the stock ledger's readRefs: one statement, or none when the caller read the lines' references already.
  */
 export interface ProductInfo {
   id: number; name: string; nameAr: string | null; uomId: number; groupId: number; factor: string;
@@ -38,48 +35,31 @@ export function parseItems<S extends z.ZodType>(ctx: Ctx, raw: unknown, schema: 
   });
 }
 
-async function loadUoms(tx: Tx, companyId: number, ids: number[]): Promise<Map<number, UomInfo>> {
-  if (!ids.length) return new Map();
-  const t = tableOf(uom);
-  const rows = await tx.select({ id: t.id, name: t.name, nameAr: t.nameAr, groupId: t.groupId, factor: t.conversionFactor })
-    .from(t).where(and(eq(t.companyId, companyId), inArray(t.id, ids)));
-  return new Map(rows.map((r) => [r.id as number, r as UomInfo]));
-}
-
-/** Products, units and lots of the lines, checked in line order (the first problem is the one reported). */
-export async function checkLines(ctx: Ctx, tx: Tx, lines: LineRef[]): Promise<CheckedLine[]> {
+/** Products, units and lots of the lines (read in one statement unless `refs` holds them), checked in line order (the first problem is the one reported). */
+export async function checkLines(ctx: Ctx, tx: Tx, lines: LineRef[], given?: Refs): Promise<CheckedLine[]> {
   const L = ctx.locale;
-  const pt = tableOf(product);
-  const productIds = [...new Set(lines.map((l) => l.productId))];
-  const rows = await tx.select({
-    id: pt.id, name: pt.name, nameAr: pt.nameAr, uomId: pt.uomId, cost: pt.cost, purchasePrice: pt.purchasePrice,
-    productType: pt.productType, storable: pt.storable, isActive: pt.isActive,
-  }).from(pt).where(and(eq(pt.companyId, ctx.companyId), inArray(pt.id, productIds)));
-  const uoms = await loadUoms(tx, ctx.companyId, [...new Set([...rows.map((r) => r.uomId as number), ...lines.map((l) => l.uomId).filter((x): x is number => typeof x === 'number')])]);
-  const products = new Map(rows.map((r) => {
-    const u = uoms.get(r.uomId as number);
-    return [r.id as number, {
-      ...r, cost: String(r.cost ?? '0'), purchasePrice: String(r.purchasePrice ?? '0'),
-      groupId: u?.groupId ?? 0, factor: u?.factor ?? '1',
-    } as ProductInfo];
-  }));
-  const lotIds = [...new Set(lines.map((l) => l.lotId).filter((x): x is number => typeof x === 'number'))];
-  const lt = tableOf(stockLot);
-  const lots = lotIds.length
-    ? new Map((await tx.select({ id: lt.id, productId: lt.productId }).from(lt).where(and(eq(lt.companyId, ctx.companyId), inArray(lt.id, lotIds)))).map((r) => [r.id as number, r.productId as number]))
-    : new Map<number, number>();
+  const want: RefIds = {
+    locations: [], products: lines.map((l) => l.productId), uoms: lines.map((l) => l.uomId).filter((x): x is number => typeof x === 'number'),
+    lots: lines.map((l) => l.lotId).filter((x): x is number => typeof x === 'number'),
+  };
+  const refs = given && covers(given, want) ? given : await readRefs(tx, ctx.companyId, want);
   return lines.map((l, i) => {
     const line = i + 1;
-    const p = products.get(l.productId);
-    if (!p) throw docError(dm.productNotFound, { line }, L);
+    const r = refs.prods.get(l.productId);
+    if (!r) throw docError(dm.productNotFound, { line }, L);
+    const own = refs.uoms.get(r.uomId);
+    const p: ProductInfo = {
+      id: r.id, name: r.name, nameAr: r.nameAr, uomId: r.uomId, groupId: own?.groupId ?? 0, factor: own?.factor ?? '1', cost: r.cost,
+      purchasePrice: r.purchasePrice, productType: r.productType, storable: r.storable, isActive: r.isActive,
+    };
     const name = productTitle(p, L);
     if (!p.isActive) throw docError(dm.productInactive, { line, product: name }, L);
     if (p.productType !== 'storable' || !p.storable) throw docError(dm.productNotStorable, { line, product: name }, L);
-    const u = uoms.get(l.uomId ?? p.uomId);
+    const u = refs.uoms.get(l.uomId ?? p.uomId);
     if (!u) throw docError(dm.uomNotFound, { line }, L);
     if (u.groupId !== p.groupId) throw docError(dm.uomOtherGroup, { line, uom: L === 'ar' && u.nameAr ? u.nameAr : u.name, product: name }, L);
-    if (typeof l.lotId === 'number' && lots.get(l.lotId) !== p.id) throw docError(dm.lotNotFound, { line }, L);
-    return { product: p, uom: u };
+    if (typeof l.lotId === 'number' && refs.lots.get(l.lotId)?.productId !== p.id) throw docError(dm.lotNotFound, { line }, L);
+    return { product: p, uom: { id: u.id, name: u.name, nameAr: u.nameAr, groupId: u.groupId, factor: u.factor } };
   });
 }
 
@@ -94,9 +74,9 @@ export const isPositive = (v: string) => new Decimal(v).gt(0);
 export interface MoveItem { productId: number; quantity: string; uomId: number; lotId: number | null; notes: string | null; unitCost?: string; value?: string }
 
 /** Lines of a delivery, transfer or scrap: checked, quantities > 0, with the estimated cost at the product's cost. */
-export async function moveItems(ctx: Ctx, tx: Tx, raw: unknown): Promise<{ items: MoveItem[]; costed: CostedLine[]; estimate: string }> {
+export async function moveItems(ctx: Ctx, tx: Tx, raw: unknown, refs?: Refs): Promise<{ items: MoveItem[]; costed: CostedLine[]; estimate: string }> {
   const parsed = parseItems(ctx, raw, moveItemSchema);
-  const checked = await checkLines(ctx, tx, parsed);
+  const checked = await checkLines(ctx, tx, parsed, refs);
   let estimate = new Decimal(0);
   const costed: CostedLine[] = [];
   const items = parsed.map((it, i) => {

@@ -12,16 +12,16 @@ export const DOC_PREFIX = { receipt: 'REC', delivery: 'DEL', transfer: 'TRF', sc
 export type StockDocType = keyof typeof DOC_PREFIX;
 
 export async function docNumber(tx: Tx, ctx: Ctx, type: StockDocType, date: string): Promise<string> {
-  return (await lateDocNumber(tx, ctx, type, date))();
+  const s = await loadSettings(tx, ctx.companyId);
+  return (await nextNumber(tx, ctx.companyId, type, fiscalYearOf(date, s.fiscalYearStartMonth, s.fiscalYearStartDay), DOC_PREFIX[type])).formatted;
 }
 
 /**
- * The number's fiscal year read now (no lock), the counter taken when the answer is called: postStock calls it
- * once the stock locks are held (LateReference), so deliveries hold their counter only by the end of the posting.
- * Lock order then: document row -> quants -> products and layers -> this counter -> accounts -> journal.
+ * The number postStock takes itself (PostOptions.number), in the statement that writes the journal entry, once the
+ * journal's chain is locked: deliveries, the hot document, hold their counter only by that statement and the
+ * commit. Lock order then: document row -> quants -> products and layers -> accounts -> journal chain -> this
+ * counter -> the journal's counter. The fiscal year comes from the accounting settings already read.
  */
-export async function lateDocNumber(tx: Tx, ctx: Ctx, type: StockDocType, date: string): Promise<() => Promise<string>> {
-  const s = await loadSettings(tx, ctx.companyId);
-  const fy = fiscalYearOf(date, s.fiscalYearStartMonth, s.fiscalYearStartDay);
-  return async () => (await nextNumber(tx, ctx.companyId, type, fy, DOC_PREFIX[type])).formatted;
+export function lateNumber(type: StockDocType, date: string, acc: { fiscalYearStartMonth: number; fiscalYearStartDay: number }) {
+  return { docType: type, prefix: DOC_PREFIX[type], fiscalYear: fiscalYearOf(date, acc.fiscalYearStartMonth, acc.fiscalYearStartDay) };
 }

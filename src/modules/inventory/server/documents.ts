@@ -12,10 +12,13 @@
  * | stockAdjustment (stock-adjustments) ADJ/ | draft -confirm-> confirmed (once); cancel     | adjustments <-> location, gain / loss                 |
  * | inventoryOpening (beginning-balances) | draft -post-> posted; cancel (draft only)        | adjustments -> location, Dr inventory / Cr opening    |
  *
- * Lock order of every posting: document row -> document counter -> quants -> products and layers -> accounts ->
- * journal (the stock ledger's and the accounting ledger's own order after the counter). Deliveries, the hot
- * document, take their counter later: quants -> products and layers -> day totals -> delivery counter -> accounts
- * -> journal (postStock's LateReference); no other posting takes that counter, so the orders cannot cross.
+ * Lock order of every posting: document row -> document counter -> products -> quants -> layers -> accounts
+ * (shared) -> day totals -> journal (the stock ledger's and the accounting ledger's own order after the counter). Deliveries, the
+ * hot document, take their counter later, in the statement that writes the journal entry, once the journal's chain
+ * is locked: products -> quants -> layers -> accounts -> day totals -> journal chain -> delivery counter
+ * (postStock's PostOptions.number); no other posting takes that counter, so the orders cannot cross. A delivery
+ * created and validated by one request reads what its lines refer to once (its create check locks the products),
+ * and its last statement writes the moves, the delivery's row and its audit rows, and commits.
  */
 import './receipt.hooks';
 import './delivery.hooks';

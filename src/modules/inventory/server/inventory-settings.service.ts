@@ -47,7 +47,7 @@ export interface InventorySettings {
   auditTrail: boolean;
 }
 
-const NO_SETTINGS: InventorySettings = {
+export const NO_SETTINGS: InventorySettings = {
   id: null, valuationMethod: 'fifo', allowNegativeStock: false, enableBatchTracking: false, enableSerialTracking: false,
   enableExpiryTracking: false, defaultWarehouseId: null, defaultLocationId: null, defaultUomId: null, vendorLocationId: null,
   customerLocationId: null, adjustmentLocationId: null, scrapLocationId: null, journalId: null, stockInputAccountId: null,

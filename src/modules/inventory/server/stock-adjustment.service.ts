@@ -13,6 +13,7 @@ import { dm, docError } from './documents.messages';
 import { docNumber } from './documents.number';
 import { loadInventorySettings } from './inventory-settings.service';
 import { m4, q6 } from './stock.costing';
+import { lockProducts } from './stock.load';
 import { postStock, type StockLineInput } from './stock.post';
 
 /**
@@ -22,7 +23,7 @@ import { postStock, type StockLineInput } from './stock.post';
  * cost or the product's cost, the losses out at their valuation cost, and posts one gain / loss entry; the items
  * then carry the ledger's values. An item without a lot counts every lot of the product at the location, so a
  * product is counted either as a whole or lot by lot, never both, and never twice. At confirm the quants are
- * locked before they are read (lock order: document row -> ADJ counter -> quants -> the ledger's own locks) and
+ * locked before they are read (lock order: document row -> ADJ counter -> products -> quants -> the ledger's own locks) and
  * on hand is checked to equal the count after posting.
  */
 export interface AdjustmentItem {
@@ -32,10 +33,12 @@ export interface AdjustmentItem {
 
 /**
  * On hand per (product, lot) at the location; the key `${productId}:` sums every lot of the product. With `lock`
- * the quants are locked in the stock ledger's order (product, location, lot; no lot first), so a confirm counts
- * what nobody else can move until it commits.
+ * the products and then the quants are locked in the stock ledger's order (products ascending; quants by product,
+ * location, lot, no lot first), so a confirm counts what nobody else can move until it commits.
  */
 async function onHand(tx: Tx, ctx: Ctx, locationId: number, productIds: number[], lock = false): Promise<Map<string, Decimal>> {
+  // the stock ledger's lock order: the products it values (ascending), then the quants
+  if (lock) await lockProducts(tx, ctx.companyId, productIds);
   const q = tableOf(stockItem);
   let query = tx.select({ productId: q.productId, lotId: q.lotId, qty: q.quantity }).from(q)
     .where(and(eq(q.companyId, ctx.companyId), eq(q.locationId, locationId), inArray(q.productId, [...productIds].sort((a, b) => a - b))))

@@ -1,68 +1,115 @@
+import { type SQL, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
+import { execPrepared } from '../../../core/db/prepared';
+import { formatNumberSql, takeNumberSql } from '../../../core/db/sequences';
 import type { Tx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
-import { loadSettings, postEntry } from '../../accounting';
-import { loadInventorySettings } from './inventory-settings.service';
+import { postEntry } from '../../accounting';
 import { m4 } from './stock.costing';
 import { cleanLines, stockError } from './stock.input';
-import { checkSerialsIn, loadLines } from './stock.load';
+import { type Refs, checkSerialsIn, covers, loadLines, lockProducts, readRefs, refIdsOf } from './stock.load';
 import { sm } from './stock.messages';
-import { allocate } from './stock.quants';
-import type { StockPostInput, StockPostResult } from './stock.types';
-import { valueMoves } from './stock.valuation';
-import { insertMoves, writeBalances } from './stock.write';
+import { allocate, lockStock } from './stock.quants';
+import type { StockMoveResult, StockPostInput, StockPostResult } from './stock.types';
+import { valueMoves, valuedProductsOf } from './stock.valuation';
+import { balancesSql, movesSql } from './stock.write';
 
 export type { CounterKind, StockLineInput, StockMoveResult, StockMoveType, StockPostInput, StockPostResult } from './stock.types';
 
 /**
  * The one way stock moves (invariants 5 and 6), inside the caller's transaction so a refusal leaves nothing
  * behind. Order of work and locks, the same for every poster so crossing documents never deadlock:
- *   checks (shape, lock date, settings, locations, products, units) -> lots (found or created, sorted; serials
- *   coming in locked by id) -> quants (created if missing, then locked in one statement by product, location,
- *   lot) -> quantity checks ("Quantity Not Available") -> valued products and their open layers (ascending) ->
- *   costing -> remaining of consumed layers, quants, day totals (sorted) -> a late document number (LateReference)
- *   -> postEntry (accounts, journal chain,
- *   ledger balances) -> the moves with their entry id and their new layers (new rows only, so the per-journal
- *   lock of postEntry is held for one more statement and moves are never updated).
+ *   one read (settings, locations, products, units, lots by id) that also locks the valued products (ascending)
+ *   -> the checks (shape, lock date, settings, locations, products, units) -> lots by name (found or created,
+ *   sorted; serials coming in locked by id) -> quants (created if missing, then locked by product, location, lot)
+ *   and the valued products' open layers, in one statement -> quantity checks ("Quantity Not Available") ->
+ *   costing -> ONE statement (stock.write.ts): the journal entry's checks (accounts locked shared), remaining of
+ *   consumed layers, quants, day totals (sorted), then the journal's chain, a late document number
+ *   (PostOptions.number), the entry and ledger balances (postEntry), the moves with their entry id and their new
+ *   layers (new rows only), and the caller's own rows (`finish`); with `commit`, its COMMIT too.
+ * So a posting is 3 round trips (more with lots by name or serials) and its hot locks, the journal's chain and a
+ * document's counter, are held by its last statement and the commit only. Statements whose text does not grow
+ * with the lines are named prepared statements (execPrepared).
  */
-export interface LateReference {
+export interface PostOptions {
   /**
-   * Takes the document's number as the reference once every stock lock is held, just before the journal entry:
-   * a gapless counter is then held only by the end of the posting instead of all of it (lock order: quants ->
-   * products and layers -> this counter -> accounts -> journal). Replaces input.reference.
+   * The document's gapless number, taken under the journal's lock by the statement that writes the entry and made
+   * the reference of the entry, its lines and the moves (replaces input.reference): a hot document counter is then
+   * held by that statement and the commit only (lock order: quants -> products and layers -> accounts -> journal
+   * chain -> this counter -> the journal's counter). `<prefix>/<fiscal year>/<00001>`.
    */
-  reference?: () => Promise<string>;
+  number?: { docType: string; prefix: string; fiscalYear: number };
+  /** What readRefs read earlier in this transaction (a document that checked its lines on create); read again if it does not cover the lines. */
+  refs?: Refs;
+  /**
+   * The caller's rows written by that same last statement (e.g. the document's own row, through crud.service's
+   * TransitionWrite), given the moves' values: CTEs that may read `posted` (entry_id, entry_number, reference;
+   * one row once written), columns of the answer and FROM items joined to it. Their columns come back in `row`.
+   */
+  finish?: (r: { moves: Omit<StockMoveResult, 'id'>[]; totalValue: string }) => { ctes: SQL; select?: SQL; join?: SQL };
+  /**
+   * The last statement is the transaction's last write and commits it (LateWrite.commit, execPrepared): the caller
+   * runs its transaction again without it when that throws CommitRefused.
+   */
+  commit?: boolean;
 }
 
-export async function postStock(tx: Tx, ctx: Ctx, stockInput: StockPostInput, late: LateReference = {}): Promise<StockPostResult> {
-  let input = stockInput;
+export async function postStock(tx: Tx, ctx: Ctx, input: StockPostInput, opts: PostOptions = {}): Promise<StockPostResult & { row: Record<string, unknown> }> {
   const L = ctx.locale;
   const { date, lines: clean } = cleanLines(input, L);
-  const acc = await loadSettings(tx, ctx.companyId);
+  const ids = refIdsOf(clean);
+  const refs = opts.refs && covers(opts.refs, ids) ? opts.refs : await readRefs(tx, ctx.companyId, ids, { lock: { moves: clean } });
+  const { acc, inv: s } = refs;
   if (acc.lockDate && date <= acc.lockDate) throw stockError(sm.dateLocked, { date, lockDate: acc.lockDate }, L, 'date');
-  const s = await loadInventorySettings(tx, ctx.companyId);
 
-  const lines = await loadLines(tx, ctx, clean, s);
+  const lines = await loadLines(tx, ctx, clean, refs);
+  const valuedProducts = valuedProductsOf(lines);
+  const unlocked = valuedProducts.filter((p) => !refs.locked.has(p));
+  if (unlocked.length) await lockProducts(tx, ctx.companyId, unlocked);
   await checkSerialsIn(tx, ctx, lines);
-  const { moves, deltas } = await allocate(tx, ctx, lines, s.allowNegativeStock);
-  const valuation = await valueMoves(tx, ctx, input, moves, s, acc);
+  const locked = await lockStock(tx, ctx, lines, valuedProducts);
+  const { moves, deltas } = allocate(ctx, lines, locked, s.allowNegativeStock);
+  const valuation = await valueMoves(tx, ctx, input, moves, s, acc, locked.layers);
   const journalId = input.journalId ?? s.journalId;
-  if (!new Decimal(valuation.total).isZero() && !journalId) throw stockError(sm.journalMissing, {}, L, 'journalId');
+  const valued = !new Decimal(valuation.total).isZero();
+  if (valued && !journalId) throw stockError(sm.journalMissing, {}, L, 'journalId');
 
-  await writeBalances(tx, ctx, date, moves, deltas, valuation);
-  if (late.reference) input = { ...input, reference: await late.reference() };
-  let entry = null;
-  if (!new Decimal(valuation.total).isZero()) {
-    entry = await postEntry(tx, ctx, {
-      journalId: journalId!, date, reference: input.reference, source: input.source,
-      lines: valuation.lines.map((l) => ({ ...l, contactId: input.contactId ?? null, label: String(input.reference ?? '').slice(0, 500) || null })),
-    });
-  }
-  const moveIds = await insertMoves(tx, ctx, input, date, moves, valuation, entry?.id ?? null);
-  const result = moves.map((m, i) => ({
-    id: moveIds[i]!, productId: m.line.productId, lotId: m.lotId, fromLocationId: m.line.fromLocationId, toLocationId: m.line.toLocationId,
+  const balances = balancesSql(ctx, date, moves, deltas, valuation);
+  const results = moves.map((m, i) => ({
+    productId: m.line.productId, lotId: m.lotId, fromLocationId: m.line.fromLocationId, toLocationId: m.line.toLocationId,
     quantity: m.qty, unitCost: valuation.moveValues[i]!.unitCost, value: valuation.moveValues[i]!.value,
   }));
-  const totalValue = m4(result.reduce((t, m) => t.plus(m.value), new Decimal(0)));
-  return { moves: result, totalValue, entry };
+  const totalValue = m4(results.reduce((t, m) => t.plus(m.value), new Decimal(0)));
+  const mv = movesSql(ctx, input, date, moves, valuation);
+  const fin = opts.finish?.({ moves: results, totalValue });
+  const ctes = sql`${mv.ctes}${fin ? sql`, ${fin.ctes}` : sql``}`;
+  const select = sql`${mv.select}${fin?.select ? sql`, ${fin.select}` : sql``}`;
+  let entry = null;
+  let row: Record<string, unknown>;
+  if (valued) {
+    const label = opts.number ? null : String(input.reference ?? '').slice(0, 500) || null;
+    entry = await postEntry(tx, ctx, {
+      journalId: journalId!, date, reference: opts.number ? null : input.reference, source: input.source,
+      lines: valuation.lines.map((l) => ({ ...l, contactId: input.contactId ?? null, label })),
+    }, {
+      late: {
+        before: balances,
+        reference: opts.number && { ...opts.number, labelLines: true },
+        ctes: sql`posted AS (SELECT id AS entry_id, number AS entry_number, reference FROM entries), ${ctes}`, select, join: fin?.join,
+        commit: opts.commit,
+      },
+    });
+    row = entry.row;
+  } else {
+    // Nothing valued, no entry: the number (if any) and the rows in one statement of their own.
+    const n = opts.number;
+    const reference = n ? sql`(SELECT ${formatNumberSql(sql`docnum.prefix`, sql`${n.fiscalYear}::int`, sql`docnum.value`)} FROM docnum)` : sql`${input.reference ?? null}::text`;
+    const r = await execPrepared(tx, sql`WITH ready AS (SELECT 1), ${balances.ctes},
+      ${n ? sql`docnum AS (${takeNumberSql(ctx.companyId, n.docType, n.fiscalYear, n.prefix, { after: sql`(SELECT 1 WHERE ${sql.raw(balances.names.map((b) => `(SELECT count(*) FROM ${b}) >= 0`).join(' AND '))}) AS balanced` })}), ` : sql``}
+      posted AS (SELECT NULL::int AS entry_id, NULL::text AS entry_number, ${reference} AS reference), ${ctes}
+      SELECT ${select} FROM posted${fin?.join ? sql` LEFT JOIN ${fin.join} ON true` : sql``}`, { commit: opts.commit });
+    row = r.rows[0] as Record<string, unknown>;
+  }
+  const moveIds = row.__move_ids as number[];
+  return { moves: results.map((m, i) => ({ id: Number(moveIds[i]), ...m })), totalValue, entry, row };
 }

@@ -4,8 +4,9 @@ import type { Tx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
 import { AppError } from '../../../core/http/errors';
 import { tr } from '../../../core/i18n/locale';
-import { q6 } from './stock.costing';
-import { type Line, inList, productName } from './stock.load';
+import { execPrepared, intsLiteral } from '../../../core/db/prepared';
+import { type OpenLayer, q6 } from './stock.costing';
+import { type Line, productName } from './stock.load';
 import { sm } from './stock.messages';
 
 /**
@@ -25,49 +26,107 @@ interface Candidate { lotId: number | null; expiryDate: string | null }
 export const quantKey = (p: number, loc: number, lot: number | null) => `${p}:${loc}:${lot ?? 0}`;
 const cmpKey = (a: Key, b: Key) => a.productId - b.productId || a.locationId - b.locationId || (a.lotId ?? 0) - (b.lotId ?? 0);
 
+const pairList = (pairs: string[]) => sql.join(pairs.map((p) => { const [a, b] = p.split(':').map(Number); return sql`(${a}::int, ${b}::int)`; }), sql`, `);
+
 /** Lots with stock at the source of lines that name no lot (read before locking, to know which quants to lock). */
-async function candidatesOf(tx: Tx, companyId: number, lines: Line[]): Promise<Map<string, Candidate[]>> {
-  const pairs = [...new Set(lines.filter((l) => l.from.internal && !l.lotId).map((l) => `${l.productId}:${l.fromLocationId}`))];
-  const out = new Map<string, Candidate[]>(pairs.map((p) => [p, [{ lotId: null, expiryDate: null }]]));
-  if (!pairs.length) return out;
+async function candidatesOf(tx: Tx, companyId: number, pairs: string[]): Promise<{ productId: number; locationId: number; lotId: number; expiryDate: string | null }[]> {
   const r = await tx.execute(sql`
     SELECT q.product_id AS "productId", q.location_id AS "locationId", q.lot_id AS "lotId", s.expiry_date::text AS "expiryDate"
     FROM stock_quants q JOIN stock_lots s ON s.id = q.lot_id
-    WHERE q.company_id = ${companyId} AND q.quantity > 0
-      AND (q.product_id, q.location_id) IN (${sql.join(pairs.map((p) => { const [a, b] = p.split(':').map(Number); return sql`(${a}::int, ${b}::int)`; }), sql`, `)})`);
-  for (const row of r.rows as { productId: number; locationId: number; lotId: number; expiryDate: string | null }[]) {
-    out.get(`${row.productId}:${row.locationId}`)!.push({ lotId: row.lotId, expiryDate: row.expiryDate });
+    WHERE q.company_id = ${companyId} AND q.quantity > 0 AND (q.product_id, q.location_id) IN (${pairList(pairs)})`);
+  return r.rows as { productId: number; locationId: number; lotId: number; expiryDate: string | null }[];
+}
+
+/** What lockStock holds: on hand of every locked quant, the lots (FEFO) a line without a lot may take, the valued products' open layers. */
+export interface Locked { onHand: Map<string, Decimal>; cands: Map<string, Candidate[]>; layers: Map<number, OpenLayer[]> }
+
+/**
+ * The quants of a posting, then the open layers of its valued products, locked in ONE statement and in the one
+ * order: the quants no committed row exists for are created (only those, so no posting waits here for another one
+ * holding a quant; ON CONFLICT DO NOTHING, sorted), the quants locked ordered by (product, location, lot, no lot
+ * first): the lines' own, and the lots with stock where a line without a lot leaves an internal location; then the
+ * open layers (FOR UPDATE, by product, id). The valued products are locked already (readRefs, the posting's first
+ * lock), so this statement's snapshot holds every valuation of them committed before; the parts of the UNION ALL run
+ * one after the other, and the quants wait on the insert through an uncorrelated subquery (run before their scan).
+ * A line without a lot between two internal locations also needs the destination quants of those lots: then the
+ * lots are read first (candidatesOf) and locked as the lines' own. A quant another posting created while this one
+ * waited on it is not in this statement's snapshot: it is locked by a second statement (only then).
+ */
+export async function lockStock(tx: Tx, ctx: Ctx, lines: Line[], valuedProducts: number[]): Promise<Locked> {
+  const co = sql`${ctx.companyId}::int`;
+  const free = lines.filter((l) => l.from.internal && !l.lotId);
+  const pairs = [...new Set(free.map((l) => `${l.productId}:${l.fromLocationId}`))];
+  const cands = new Map<string, Candidate[]>(pairs.map((p) => [p, [{ lotId: null, expiryDate: null }]]));
+  const keys: Key[] = [];
+  const both = free.some((l) => l.to.internal);
+  const early = both ? await candidatesOf(tx, ctx.companyId, pairs) : [];
+  for (const c of early) cands.get(`${c.productId}:${c.locationId}`)!.push({ lotId: c.lotId, expiryDate: c.expiryDate });
+  for (const l of lines) {
+    const lots = l.from.internal && !l.lotId ? cands.get(`${l.productId}:${l.fromLocationId}`)!.map((c) => c.lotId) : [l.lotId];
+    for (const lot of lots) {
+      if (l.from.internal) keys.push({ productId: l.productId, locationId: l.fromLocationId, lotId: lot });
+      if (l.to.internal) keys.push({ productId: l.productId, locationId: l.toLocationId, lotId: lot });
+    }
   }
-  for (const list of out.values()) {
+  const sorted = [...new Map(keys.map((k) => [quantKey(k.productId, k.locationId, k.lotId), k])).values()].sort(cmpKey);
+  const onHand = new Map<string, Decimal>();
+  const layers = new Map<number, OpenLayer[]>(valuedProducts.map((p) => [p, []]));
+  if (!sorted.length) return { onHand, cands, layers };
+  // With the lots read first (both), every quant to lock is named; otherwise the statement finds the lots itself.
+  // lists as array parameters (unnest): the statement's text does not change with the number of lines (execPrepared)
+  const lotPairs = !both && pairs.length
+    ? sql` OR ((q.product_id, q.location_id) IN (SELECT * FROM unnest(${intsLiteral(pairs.map((p) => Number(p.split(':')[0])))}::int[],
+        ${intsLiteral(pairs.map((p) => Number(p.split(':')[1])))}::int[])) AND q.lot_id IS NOT NULL AND q.quantity > 0)`
+    : sql``;
+  const keyRows = sql`unnest(${intsLiteral(sorted.map((k) => k.productId))}::int[], ${intsLiteral(sorted.map((k) => k.locationId))}::int[],
+    ${intsLiteral(sorted.map((k) => k.lotId))}::int[]) AS k(p, l, lot)`;
+  const r = await execPrepared(tx, sql`
+    WITH ins AS (
+      INSERT INTO stock_quants (company_id, product_id, location_id, lot_id, quantity, reserved_quantity, created_by, updated_by)
+      SELECT ${co}, k.p, k.l, k.lot, 0, 0, ${ctx.user.id}::int, ${ctx.user.id}::int
+      FROM ${keyRows}
+      WHERE NOT EXISTS (SELECT 1 FROM stock_quants q WHERE q.company_id = ${co} AND q.product_id = k.p AND q.location_id = k.l
+        AND coalesce(q.lot_id, 0) = coalesce(k.lot, 0))
+      ORDER BY k.p, k.l, coalesce(k.lot, 0)
+      ON CONFLICT (company_id, product_id, location_id, (coalesce(lot_id, 0))) DO NOTHING
+      RETURNING product_id, location_id, lot_id),
+    q AS (
+      SELECT q.product_id, q.location_id, q.lot_id, q.quantity::text AS quantity, s.expiry_date::text AS expiry
+      FROM stock_quants q LEFT JOIN stock_lots s ON s.id = q.lot_id
+      WHERE (SELECT count(*) FROM ins) >= 0 AND q.company_id = ${co}
+        AND ((q.product_id, q.location_id, coalesce(q.lot_id, 0)) IN (SELECT k.p, k.l, coalesce(k.lot, 0) FROM ${keyRows})${lotPairs})
+      ORDER BY q.product_id, q.location_id, coalesce(q.lot_id, 0) FOR UPDATE OF q),
+    v AS (
+      SELECT id, product_id, lot_id, account_id, remaining_qty::text AS remaining_qty, remaining_value::text AS remaining_value
+      FROM stock_valuation_layers WHERE company_id = ${co} AND product_id = ANY(${intsLiteral(valuedProducts)}::int[]) AND remaining_qty <> 0
+      ORDER BY product_id, id FOR UPDATE)
+    SELECT 'q' AS k, product_id AS p, location_id AS l, lot_id AS lot, quantity AS q, expiry AS e, NULL::int AS id, NULL::int AS a, NULL::text AS v FROM q
+    UNION ALL SELECT 'q', product_id, location_id, lot_id, '0', NULL, NULL, NULL, NULL FROM ins
+    UNION ALL SELECT 'v', product_id, NULL, lot_id, remaining_qty, NULL, id, account_id, remaining_value FROM v`);
+  type R = { k: string; p: number; l: number; lot: number | null; q: string; e: string | null; id: number | null; a: number | null; v: string | null };
+  const add = (x: R) => {
+    if (x.k === 'v') {
+      layers.get(x.p)!.push({ id: x.id!, lotId: x.lot, accountId: x.a!, remainingQty: x.q, remainingValue: x.v! });
+      return;
+    }
+    onHand.set(quantKey(x.p, x.l, x.lot), new Decimal(x.q));
+    const list = !both && x.lot !== null ? cands.get(`${x.p}:${x.l}`) : undefined;
+    if (list && new Decimal(x.q).gt(0)) list.push({ lotId: x.lot, expiryDate: x.e });
+  };
+  for (const x of r.rows as R[]) add(x);
+  const late = sorted.filter((k) => !onHand.has(quantKey(k.productId, k.locationId, k.lotId)));
+  if (late.length) {
+    const again = await tx.execute(sql`
+      SELECT 'q' AS k, product_id AS p, location_id AS l, lot_id AS lot, quantity::text AS q, NULL AS e FROM stock_quants
+      WHERE company_id = ${co} AND (product_id, location_id, coalesce(lot_id, 0)) IN (${sql.join(late.map((k) => sql`(${k.productId}::int, ${k.locationId}::int, ${k.lotId ?? 0}::int)`), sql`, `)})
+      ORDER BY product_id, location_id, coalesce(lot_id, 0) FOR UPDATE`);
+    for (const x of again.rows as R[]) add(x);
+  }
+  for (const list of cands.values()) {
     list.sort((a, b) => (a.lotId === null ? -1 : b.lotId === null ? 1 : 0)
       || (a.expiryDate ?? '9999-12-31').localeCompare(b.expiryDate ?? '9999-12-31') || (a.lotId ?? 0) - (b.lotId ?? 0));
   }
-  return out;
-}
-
-/** Creates the missing quants and locks all of them in the one order; returns their locked quantities. */
-async function lockQuants(tx: Tx, ctx: Ctx, keys: Key[]): Promise<Map<string, Decimal>> {
-  const sorted = [...new Map(keys.map((k) => [quantKey(k.productId, k.locationId, k.lotId), k])).values()].sort(cmpKey);
-  const out = new Map<string, Decimal>();
-  if (!sorted.length) return out;
-  // Only the quants no committed row exists for: ON CONFLICT alone would wait for every posting holding one.
-  await tx.execute(sql`
-    INSERT INTO stock_quants (company_id, product_id, location_id, lot_id, quantity, reserved_quantity, created_by, updated_by)
-    SELECT ${ctx.companyId}::int, k.p, k.l, k.lot, 0, 0, ${ctx.user.id}::int, ${ctx.user.id}::int
-    FROM (VALUES ${sql.join(sorted.map((k) => sql`(${k.productId}::int, ${k.locationId}::int, ${k.lotId}::int)`), sql`, `)}) AS k(p, l, lot)
-    WHERE NOT EXISTS (SELECT 1 FROM stock_quants q WHERE q.company_id = ${ctx.companyId}::int AND q.product_id = k.p AND q.location_id = k.l
-      AND coalesce(q.lot_id, 0) = coalesce(k.lot, 0))
-    ORDER BY k.p, k.l, coalesce(k.lot, 0)
-    ON CONFLICT (company_id, product_id, location_id, (coalesce(lot_id, 0))) DO NOTHING`);
-  const r = await tx.execute(sql`
-    SELECT product_id AS "productId", location_id AS "locationId", lot_id AS "lotId", quantity::text AS quantity
-    FROM stock_quants WHERE company_id = ${ctx.companyId}
-      AND (product_id, location_id, coalesce(lot_id, 0)) IN (${sql.join(sorted.map((k) => sql`(${k.productId}::int, ${k.locationId}::int, ${k.lotId ?? 0}::int)`), sql`, `)})
-    ORDER BY product_id, location_id, coalesce(lot_id, 0) FOR UPDATE`);
-  for (const q of r.rows as { productId: number; locationId: number; lotId: number | null; quantity: string }[]) {
-    out.set(quantKey(q.productId, q.locationId, q.lotId), new Decimal(q.quantity));
-  }
-  return out;
+  return { onHand, cands, layers };
 }
 
 function notAvailable(ctx: Ctx, line: Line, available: Decimal.Value): AppError {
@@ -76,17 +135,8 @@ function notAvailable(ctx: Ctx, line: Line, available: Decimal.Value): AppError 
 }
 
 /** Splits lines into moves against the locked quants; returns the moves and the quant changes (key -> delta). */
-export async function allocate(tx: Tx, ctx: Ctx, lines: Line[], allowNegative: boolean): Promise<{ moves: Move[]; deltas: Map<string, Decimal> }> {
-  const cands = await candidatesOf(tx, ctx.companyId, lines);
-  const keys: Key[] = [];
-  for (const l of lines) {
-    const lots = l.from.internal && !l.lotId ? cands.get(`${l.productId}:${l.fromLocationId}`)!.map((c) => c.lotId) : [l.lotId];
-    for (const lot of lots) {
-      if (l.from.internal) keys.push({ productId: l.productId, locationId: l.fromLocationId, lotId: lot });
-      if (l.to.internal) keys.push({ productId: l.productId, locationId: l.toLocationId, lotId: lot });
-    }
-  }
-  const onHand = await lockQuants(tx, ctx, keys);
+export function allocate(ctx: Ctx, lines: Line[], locked: Locked, allowNegative: boolean): { moves: Move[]; deltas: Map<string, Decimal> } {
+  const { onHand, cands } = locked;
   const deltas = new Map<string, Decimal>();
   const change = (k: string, d: Decimal) => {
     onHand.set(k, (onHand.get(k) ?? new Decimal(0)).plus(d));

@@ -3,11 +3,10 @@ import Decimal from 'decimal.js';
 import type { Tx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
 import { tr } from '../../../core/i18n/locale';
-import type { AccountingSettings } from '../../accounting';
 import type { InventorySettings } from './inventory-settings.service';
 import { type OpenLayer, costOut, m4, q6, settleShortfall, shareOf } from './stock.costing';
 import { stockError } from './stock.input';
-import { type Prod, inList } from './stock.load';
+import { type Line, type Prod, type StockAccSettings } from './stock.load';
 import { accountNames, sm } from './stock.messages';
 import type { Move } from './stock.quants';
 import type { CounterKind, StockMoveType, StockPostInput } from './stock.types';
@@ -20,7 +19,9 @@ import type { CounterKind, StockMoveType, StockPostInput } from './stock.types';
  * between two valued or two non-valued locations move quantities only. Every layer value has its journal line:
  * inventory account against the counter account, so the layers always sum to the inventory account balances.
  * Locks: the valued products' rows (FOR NO KEY UPDATE, ascending: one valuation at a time per product, even when
- * it has no open layer yet), then their open layers (FOR UPDATE, by product, id); both after the quants.
+ * it has no open layer yet; taken by readRefs, the posting's first lock), then, after the quants and in the same
+ * statement (lockStock, whose snapshot follows the products' lock and so sees every valuation it waited for),
+ * their open layers (FOR UPDATE, by product, id): `layers` here, changed in memory.
  */
 export interface NewLayer { moveIndex: number; productId: number; lotId: number | null; quantity: string; value: string; accountId: number; tempId: number }
 export interface Valuation {
@@ -38,24 +39,11 @@ const DEFAULT_OUT: Record<StockMoveType, CounterKind> = { outgoing: 'cogs', scra
 
 export const isValuedIn = (m: Move) => !m.line.from.valued && m.line.to.valued;
 export const isValuedOut = (m: Move) => m.line.from.valued && !m.line.to.valued;
+/** Products of the lines whose moves are valued (in or out), ascending; known before the quants are split into moves. */
+export const valuedProductsOf = (lines: Line[]) =>
+  [...new Set(lines.filter((l) => l.from.valued !== l.to.valued).map((l) => l.productId))].sort((a, b) => a - b);
 
-async function lockLayers(tx: Tx, companyId: number, productIds: number[]): Promise<Map<number, OpenLayer[]>> {
-  const out = new Map<number, OpenLayer[]>(productIds.map((p) => [p, []]));
-  if (!productIds.length) return out;
-  await tx.execute(sql`SELECT id FROM products WHERE company_id = ${companyId} AND id IN (${inList(productIds)}) ORDER BY id FOR NO KEY UPDATE`);
-  const r = await tx.execute(sql`
-    SELECT id, product_id AS "productId", lot_id AS "lotId", account_id AS "accountId",
-      remaining_qty::text AS "remainingQty", remaining_value::text AS "remainingValue"
-    FROM stock_valuation_layers
-    WHERE company_id = ${companyId} AND product_id IN (${inList(productIds)}) AND remaining_qty <> 0
-    ORDER BY product_id, id FOR UPDATE`);
-  for (const l of r.rows as unknown as (OpenLayer & { productId: number })[]) {
-    out.get(l.productId)!.push({ id: l.id, lotId: l.lotId, accountId: l.accountId, remainingQty: l.remainingQty, remainingValue: l.remainingValue });
-  }
-  return out;
-}
-
-export async function valueMoves(tx: Tx, ctx: Ctx, input: StockPostInput, moves: Move[], s: InventorySettings, acc: AccountingSettings): Promise<Valuation> {
+export async function valueMoves(tx: Tx, ctx: Ctx, input: StockPostInput, moves: Move[], s: InventorySettings, acc: StockAccSettings, layers: Map<number, OpenLayer[]>): Promise<Valuation> {
   const L = ctx.locale;
   const need = (v: unknown, name: keyof typeof accountNames): number => {
     if (typeof v === 'number') return v;
@@ -78,8 +66,6 @@ export async function valueMoves(tx: Tx, ctx: Ctx, input: StockPostInput, moves:
   const counterIn = input.counter?.in ?? DEFAULT_IN[input.moveType] ?? 'gain';
   const counterOut = input.counter?.out ?? DEFAULT_OUT[input.moveType] ?? 'loss';
 
-  const valuedProducts = [...new Set(moves.filter((m) => isValuedIn(m) || isValuedOut(m)).map((m) => m.line.productId))].sort((a, b) => a - b);
-  const layers = await lockLayers(tx, ctx.companyId, valuedProducts);
   const touched = new Set<number>();
   const book = new Map<string, Decimal>();
   const post = (accountId: number, side: 'debit' | 'credit', amount: Decimal.Value) => {

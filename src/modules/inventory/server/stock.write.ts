@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import type { Tx } from '../../../core/db/tx';
+import { decimalsLiteral, intsLiteral } from '../../../core/db/prepared';
 import type { Ctx } from '../../../core/http/context';
 import { m4, q6 } from './stock.costing';
 import type { Move } from './stock.quants';
@@ -8,39 +8,56 @@ import type { StockPostInput } from './stock.types';
 import type { Valuation } from './stock.valuation';
 
 /**
- * Writes a valued posting in two statements.
- * - writeBalances, before the journal entry, under the locks already held: remaining quantity/value of the
- *   existing layers consumed or settled, quants by delta, and stock_day_totals (upsert, rows sorted by product
- *   and location so concurrent posters take those new row locks in one order).
- * - insertMoves, after the entry (each move carries its entry id, and moves are never updated): the moves and
- *   their new layers. Both are new rows, so this takes no lock another poster could hold.
+ * What a posting writes, as CTEs of ONE statement, the one that writes its journal entry (or of a statement of their
+ * own when nothing is valued):
+ * - balancesSql, run before the journal's chain is locked (LateWrite.before) under the locks already held:
+ *   remaining quantity/value of the existing layers consumed or settled, quants by delta, and stock_day_totals
+ *   (upsert, rows sorted by product and location so concurrent posters take those new row locks in one order);
+ * - movesSql, after the entry: the moves, with the entry id and reference of the CTE `posted` (each move carries its
+ *   entry id, and moves are never updated), and their new layers. Both are new rows, so they take no lock another
+ *   poster could hold.
+ * Lists go in as array or jsonb parameters, so the statement's text does not change with the number of lines (it is
+ * a named prepared statement, execPrepared).
  */
-export async function writeBalances(tx: Tx, ctx: Ctx, date: string, moves: Move[], deltas: Map<string, Decimal>, v: Valuation): Promise<void> {
+export function balancesSql(ctx: Ctx, date: string, moves: Move[], deltas: Map<string, Decimal>, v: Valuation): { ctes: SQL; names: string[] } {
   const parts: SQL[] = [];
+  const names: string[] = [];
   const newIds = new Set(v.newLayers.map((l) => l.tempId));
   const layers = [...v.remaining.entries()].filter(([id]) => !newIds.has(id)).sort((a, b) => a[0] - b[0]);
   if (layers.length) {
-    parts.push(sql`l AS (UPDATE stock_valuation_layers v SET remaining_qty = x.q, remaining_value = x.v, version = v.version + 1, updated_at = now()
-      FROM (VALUES ${sql.join(layers.map(([id, r]) => sql`(${id}::int, ${r.remainingQty}::numeric, ${r.remainingValue}::numeric)`), sql`, `)}) AS x(id, q, v)
-      WHERE v.id = x.id AND v.company_id = ${ctx.companyId} RETURNING 1)`);
+    names.push('bal_layers');
+    parts.push(sql`bal_layers AS (UPDATE stock_valuation_layers v SET remaining_qty = x.q, remaining_value = x.v, version = v.version + 1, updated_at = now()
+      FROM unnest(${intsLiteral(layers.map(([id]) => id))}::int[], ${decimalsLiteral(layers.map(([, r]) => r.remainingQty))}::numeric[],
+        ${decimalsLiteral(layers.map(([, r]) => r.remainingValue))}::numeric[]) AS x(id, q, v)
+      WHERE v.id = x.id AND v.company_id = ${ctx.companyId}::int AND EXISTS (SELECT 1 FROM ready) RETURNING 1)`);
   }
   const quants = [...deltas.entries()].filter(([, d]) => !d.isZero())
     .map(([k, d]) => { const [p, l, lot] = k.split(':').map(Number); return { p: p!, l: l!, lot: lot!, d }; })
     .sort((a, b) => a.p - b.p || a.l - b.l || a.lot - b.lot);
   if (quants.length) {
-    parts.push(sql`q AS (UPDATE stock_quants q SET quantity = q.quantity + x.d, version = q.version + 1, updated_at = now(), updated_by = ${ctx.user.id}
-      FROM (VALUES ${sql.join(quants.map((r) => sql`(${r.p}::int, ${r.l}::int, ${r.lot}::int, ${q6(r.d)}::numeric)`), sql`, `)}) AS x(p, l, lot, d)
-      WHERE q.company_id = ${ctx.companyId} AND q.product_id = x.p AND q.location_id = x.l AND coalesce(q.lot_id, 0) = x.lot RETURNING 1)`);
+    names.push('bal_quants');
+    parts.push(sql`bal_quants AS (UPDATE stock_quants q SET quantity = q.quantity + x.d, version = q.version + 1, updated_at = now(), updated_by = ${ctx.user.id}::int
+      FROM unnest(${intsLiteral(quants.map((r) => r.p))}::int[], ${intsLiteral(quants.map((r) => r.l))}::int[], ${intsLiteral(quants.map((r) => r.lot))}::int[],
+        ${decimalsLiteral(quants.map((r) => q6(r.d)))}::numeric[]) AS x(p, l, lot, d)
+      WHERE q.company_id = ${ctx.companyId}::int AND q.product_id = x.p AND q.location_id = x.l AND coalesce(q.lot_id, 0) = x.lot
+        AND EXISTS (SELECT 1 FROM ready) RETURNING 1)`);
   }
   const days = dayTotals(moves, v);
-  await tx.execute(sql`
-    ${parts.length ? sql`WITH ${sql.join(parts, sql`, `)}` : sql``}
+  names.push('bal_days');
+  parts.push(sql`bal_days AS (
     INSERT INTO stock_day_totals (company_id, product_id, location_id, day, qty_in, qty_out, value_in, value_out, moves)
-    VALUES ${sql.join(days.map((r) => sql`(${ctx.companyId}::int, ${r.p}::int, ${r.l}::int, ${date}::date, ${q6(r.qi)}::numeric, ${q6(r.qo)}::numeric, ${m4(r.vi)}::numeric, ${m4(r.vo)}::numeric, ${r.n}::int)`), sql`, `)}
+    SELECT ${ctx.companyId}::int, x.p, x.l, ${date}::date, x.qi, x.qo, x.vi, x.vo, x.n
+    FROM unnest(${intsLiteral(days.map((r) => r.p))}::int[], ${intsLiteral(days.map((r) => r.l))}::int[], ${decimalsLiteral(days.map((r) => q6(r.qi)))}::numeric[],
+      ${decimalsLiteral(days.map((r) => q6(r.qo)))}::numeric[], ${decimalsLiteral(days.map((r) => m4(r.vi)))}::numeric[], ${decimalsLiteral(days.map((r) => m4(r.vo)))}::numeric[],
+      ${intsLiteral(days.map((r) => r.n))}::int[]) WITH ORDINALITY AS x(p, l, qi, qo, vi, vo, n, i)
+    WHERE EXISTS (SELECT 1 FROM ready)
+    ORDER BY x.i
     ON CONFLICT (company_id, product_id, location_id, day) DO UPDATE SET
       qty_in = stock_day_totals.qty_in + excluded.qty_in, qty_out = stock_day_totals.qty_out + excluded.qty_out,
       value_in = stock_day_totals.value_in + excluded.value_in, value_out = stock_day_totals.value_out + excluded.value_out,
-      moves = stock_day_totals.moves + excluded.moves`);
+      moves = stock_day_totals.moves + excluded.moves
+    RETURNING 1)`);
+  return { ctes: sql.join(parts, sql`, `), names };
 }
 
 /** Per (product, location): quantity and value in/out and move count; value only at valued locations. */
@@ -64,31 +81,37 @@ function dayTotals(moves: Move[], v: Valuation) {
   return [...acc.values()].sort((a, b) => a.p - b.p || a.l - b.l);
 }
 
-/** Inserts the moves (with the entry id) and their new layers; returns the move ids in move order. */
-export async function insertMoves(tx: Tx, ctx: Ctx, input: StockPostInput, date: string, moves: Move[], v: Valuation, entryId: number | null): Promise<number[]> {
+/**
+ * The moves and their new layers as CTEs `m`, `o` (move ids numbered in move order) and `ml`, written only when the
+ * CTE `posted` (entry_id, reference) has its one row; `select` is the answer's column `__move_ids` (ids in move order).
+ */
+export function movesSql(ctx: Ctx, input: StockPostInput, date: string, moves: Move[], v: Valuation): { ctes: SQL; select: SQL } {
   const u = ctx.user.id;
-  const rows = moves.map((m, i) => sql`(${ctx.companyId}::int, ${date}::date, ${String(input.reference ?? '').slice(0, 120) || null}, ${input.moveType}, ${m.line.productId}::int,
-    ${m.lotId}::int, ${m.line.fromLocationId}::int, ${m.line.toLocationId}::int, ${m.qty}::numeric, ${m.line.uomId}::int, ${m.uomQty}::numeric,
-    ${v.moveValues[i]!.unitCost}::numeric, ${v.moveValues[i]!.value}::numeric, ${String(input.source?.type ?? '').slice(0, 40) || null},
-    ${input.source?.id ?? null}::int, ${entryId}::int, ${m.line.notes}, ${u}::int, ${u}::int)`);
+  // rows as one jsonb parameter: the statement's text does not change with the number of lines (execPrepared)
+  const rows = moves.map((m, i) => ({
+    n: i + 1, p: m.line.productId, lot: m.lotId, f: m.line.fromLocationId, t: m.line.toLocationId, q: m.qty, uom: m.line.uomId, uq: m.uomQty,
+    c: v.moveValues[i]!.unitCost, v: v.moveValues[i]!.value, notes: m.line.notes,
+  }));
   const layers = v.newLayers.map((l) => {
     const rem = v.remaining.get(l.tempId)!;
     const unit = new Decimal(l.quantity).isZero() ? m4(0) : m4(new Decimal(l.value).div(l.quantity));
-    return sql`(${l.moveIndex + 1}::int, ${l.productId}::int, ${l.lotId}::int, ${l.quantity}::numeric, ${unit}::numeric, ${l.value}::numeric,
-      ${rem.remainingQty}::numeric, ${rem.remainingValue}::numeric, ${l.accountId}::int)`;
+    return { n: l.moveIndex + 1, p: l.productId, lot: l.lotId, q: l.quantity, c: unit, v: l.value, rq: rem.remainingQty, rv: rem.remainingValue, a: l.accountId };
   });
-  // identity values are drawn in VALUES order, so the n-th smallest id is the n-th move
-  const r = await tx.execute(sql`
-    WITH m AS (
+  // identity values are drawn in the order the rows are inserted (by n), so the n-th smallest id is the n-th move
+  const ctes = sql`m AS (
       INSERT INTO stock_moves (company_id, date, reference, move_type, product_id, lot_id, from_location_id, to_location_id, quantity,
         uom_id, uom_quantity, unit_cost, value, source_type, source_id, entry_id, notes, created_by, updated_by)
-      VALUES ${sql.join(rows, sql`, `)} RETURNING id),
-    o AS (SELECT id, row_number() OVER (ORDER BY id)::int AS n FROM m)
-    ${layers.length ? sql`, l AS (
+      SELECT ${ctx.companyId}::int, ${date}::date, nullif(left(posted.reference, 120), ''), ${input.moveType}::text, x.p, x.lot, x.f, x.t, x.q,
+        x.uom, x.uq, x.c, x.v, ${String(input.source?.type ?? '').slice(0, 40) || null}::text, ${input.source?.id ?? null}::int, posted.entry_id,
+        x.notes, ${u}::int, ${u}::int
+      FROM posted CROSS JOIN jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS x(n int, p int, lot int, f int, t int, q numeric, uom int, uq numeric, c numeric, v numeric, notes text)
+      ORDER BY x.n RETURNING id),
+    o AS (SELECT id, row_number() OVER (ORDER BY id)::int AS n FROM m),
+    ml AS (
       INSERT INTO stock_valuation_layers (company_id, date, product_id, lot_id, move_id, quantity, unit_cost, value, remaining_qty, remaining_value, account_id, created_by, updated_by)
       SELECT ${ctx.companyId}::int, ${date}::date, x.p, x.lot, o.id, x.q, x.c, x.v, x.rq, x.rv, x.a, ${u}::int, ${u}::int
-      FROM (VALUES ${sql.join(layers, sql`, `)}) AS x(n, p, lot, q, c, v, rq, rv, a) JOIN o ON o.n = x.n
-      RETURNING 1)` : sql``}
-    SELECT id FROM o ORDER BY n`);
-  return (r.rows as { id: number }[]).map((x) => x.id);
+      FROM jsonb_to_recordset(${JSON.stringify(layers)}::jsonb) AS x(n int, p int, lot int, q numeric, c numeric, v numeric, rq numeric, rv numeric, a int)
+        JOIN o ON o.n = x.n)`;
+  return { ctes, select: sql`(SELECT json_agg(id ORDER BY n) FROM o) AS "__move_ids"` };
 }

@@ -2,12 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../../tests/support/test-app';
 import { cr, dr, type Kit, kit } from '../test-kit';
 import { reportHtml } from '../../../../core/documents/report-pdf';
+import { generalLedgerReport } from './general-ledger.report';
+import { parseParams } from './report-params';
 
-/** PDFs through Chromium, in Arabic (right-to-left, embedded font) and English; markup in names stays inert. */
+/**
+ * PDFs through Chromium, in Arabic (right-to-left, embedded font) and English; markup in names stays inert. The
+ * general ledger's PDF reads its lines in batches: the same lines and running balances as the report.
+ */
 const hasChromium = existsSync(process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium');
 const hasPoppler = existsSync('/usr/bin/pdftotext');
 let t: TestApp;
@@ -40,7 +46,32 @@ describe('report and invoice PDFs', () => {
     expect(html.body).toContain('استشارات &lt;b&gt;');
   }, 60_000);
 
-  it.skipIf(!hasChromium || !hasPoppler)('prints every line of a general ledger longer than one part (1,000 rows), in order', async () => {
+  it('reads the general ledger for the PDF in batches with the same lines and running balances as the report', async () => {
+    const [a, b, c] = [k.acc('1101'), k.acc('1102'), k.acc('4101')];
+    await k.post([dr(a, '100.10'), cr(c, '100.10')], { date: '2026-01-05' }); // before `from`: openings
+    await k.post([dr(b, '7.25'), cr(a, '7.25')], { date: '2026-01-20' });
+    for (let e = 0; e < 6; e++) {
+      await k.post([dr(a, `${e + 1}.01`, { label: `A${e}` }), dr(b, '2.50', { label: `B${e}` }), cr(c, `${e + 3}.51`, { label: `C${e}` })], { date: `2026-02-0${1 + (e % 3)}` });
+    }
+    const company = (await k.q<{ company: number }>(sql`SELECT company_id AS company FROM journal_lines LIMIT 1`))[0]!.company;
+    for (const locale of ['en', 'ar'] as const) {
+      const ctx = { companyId: company, locale } as Parameters<typeof generalLedgerReport.run>[1];
+      for (const q of [{ from: '2026-02-01', to: '2026-02-28' }, { from: '2026-01-01', to: '2026-02-28', accountId: String(a) }]) {
+        const p = parseParams(q);
+        const whole = await generalLedgerReport.run(t.db.orm, ctx, { ...p, page: 1, pageSize: 1000 });
+        expect(whole.rows.length).toBeGreaterThan(4);
+        const head = await generalLedgerReport.run(t.db.orm, ctx, { ...p, page: 1, pageSize: 0 });
+        expect(head.rows).toEqual([]);
+        expect(head.page!.total).toBe(whole.rows.length);
+        const batches: Record<string, unknown>[][] = [];
+        for await (const batch of generalLedgerReport.rowBatches!(t.db.orm, ctx, p, 4)) batches.push(batch);
+        expect(batches.every((x) => x.length > 0 && x.length <= 4)).toBe(true);
+        expect(batches.flat()).toEqual(whole.rows);
+      }
+    }
+  });
+
+  it.skipIf(!hasChromium || !hasPoppler)('prints every line of a general ledger longer than one batch and one part (500 rows), in order', async () => {
     const lines = 1_050;
     for (let e = 0; e < lines / 50; e++) {
       const ls: Record<string, unknown>[] = Array.from({ length: 49 }, (_, i) => dr(k.acc('1101'), '1.00', { label: `GLP-${String(e * 50 + i + 1).padStart(4, '0')}` }));
