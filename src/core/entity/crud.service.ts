@@ -145,14 +145,19 @@ async function writeJunctions(tx: Tx, def: AnyEntity, id: number, data: Data): P
   }
 }
 
-/** Referenced ids must exist in the caller's company, else 422 on that field. */
-async function checkReferences(tx: Tx, ctx: Ctx, def: AnyEntity, data: Data): Promise<void> {
-  const errors: Record<string, string> = {};
+/** The references `data` sets: each field with its distinct ids and the target entity. */
+function* referencesOf(def: AnyEntity, data: Data) {
   for (const [key, fl] of Object.entries(def.fields)) {
     if ((fl.kind !== 'ref' && fl.kind !== 'refs') || data[key] === undefined || data[key] === null) continue;
     const ids = fl.kind === 'ref' ? [data[key] as number] : [...new Set(data[key] as number[])];
-    if (!ids.length) continue;
-    const target = entityByName(fl.target);
+    if (ids.length) yield { key, fl, ids, target: entityByName(fl.target) };
+  }
+}
+
+/** Referenced ids must exist in the caller's company, else 422 on that field. */
+async function checkReferences(tx: Tx, ctx: Ctx, def: AnyEntity, data: Data): Promise<void> {
+  const errors: Record<string, string> = {};
+  for (const { key, fl, ids, target } of referencesOf(def, data)) {
     const t = tableOf(target);
     const scope = target.scope === 'tenant' ? eq(t.id, ctx.companyId) : eq(t.companyId, ctx.companyId);
     const [found] = await tx.select({ n: count() }).from(t).where(and(inArray(t.id, ids), scope));
@@ -335,11 +340,7 @@ function valueSql(c: Column, v: unknown): SQL {
 /** Every reference of `data` exists in the caller's company: one SQL condition (checkReferences names what is wrong). */
 function referencesExist(ctx: Ctx, def: AnyEntity, data: Data): SQL | null {
   const conds: SQL[] = [];
-  for (const [key, fl] of Object.entries(def.fields)) {
-    if ((fl.kind !== 'ref' && fl.kind !== 'refs') || data[key] === undefined || data[key] === null) continue;
-    const ids = fl.kind === 'ref' ? [data[key] as number] : [...new Set(data[key] as number[])];
-    if (!ids.length) continue;
-    const target = entityByName(fl.target);
+  for (const { ids, target } of referencesOf(def, data)) {
     const t = tableOf(target);
     const scope = target.scope === 'tenant' ? sql`${t.id} = ${ctx.companyId}::int` : sql`${t.companyId} = ${ctx.companyId}::int`;
     conds.push(sql`(SELECT count(*) FROM ${t} WHERE ${t.id} = ANY(${`{${ids.join(',')}}`}::int[]) AND ${scope}) = ${ids.length}::int`);
