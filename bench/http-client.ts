@@ -9,16 +9,23 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 export interface HttpAnswer { status: number; body: Buffer; json<T = unknown>(): T }
 
-export function httpGet(port: number, path: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+export const httpGet = (port: number, path: string, headers: Record<string, string> = {}) => httpRequest('GET', port, path, headers);
+
+/** A POST of `body` as JSON. */
+export const httpPost = (port: number, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  httpRequest('POST', port, path, { ...headers, 'content-type': 'application/json' }, JSON.stringify(body));
+
+function httpRequest(method: string, port: number, path: string, headers: Record<string, string>, body?: string): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
+    const req = http.request({ method, host: '127.0.0.1', port, path, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, body, json: <T,>() => JSON.parse(body.toString('utf8')) as T });
+        const data = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, body: data, json: <T,>() => JSON.parse(data.toString('utf8')) as T });
       });
       res.on('error', reject);
     }).on('error', reject);
+    req.end(body);
   });
 }

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
 import { execPrepared, intsLiteral } from '../../../core/db/prepared';
+import { httpPost } from '../../../../bench/http-client';
 import type { TestApp } from '../../../../tests/support/test-app';
 import type { StockKit } from '../server/test-kit';
 
@@ -84,14 +85,13 @@ export async function deliveryBench(t: TestApp, k: StockKit, durationMs = 10_000
   const three = () => { const s = new Set<number>(); while (s.size < 3) s.add(Math.floor(Math.random() * PRODUCTS)); return [...s].map((i) => products[i]!); };
 
   if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  const headers = { cookie: t.admin.cookie, 'content-type': 'application/json' };
+  const port = (t.app.server.address() as { port: number }).port;
+  const headers = { cookie: t.admin.cookie };
   const database = (t.db as { url?: string }).url?.split('/').pop();
   const deliver = async () => {
     const items = three().map((p) => ({ productId: p.id, quantity: '1' }));
-    const v = await fetch(`${base}/api/inventory/deliveries`, { method: 'POST', headers, body: JSON.stringify({ destinationType: 'customer', deliveryDate: DATE, locationId: k.loc.stock, items, validate: true }) });
-    const d = await v.json() as { status?: string };
-    return v.status === 201 && d.status === 'done';
+    const v = await httpPost(port, '/api/inventory/deliveries', { destinationType: 'customer', deliveryDate: DATE, locationId: k.loc.stock, items, validate: true }, headers);
+    return v.status === 201 && v.json<{ status?: string }>().status === 'done';
   };
   // Each run starts after a warm-up of the same loop, not counted: both then run as a server does after its first
   // seconds (connections open, statements prepared and planned on each of them).

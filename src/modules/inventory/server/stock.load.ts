@@ -91,11 +91,11 @@ export async function readRefs(tx: Tx, companyId: number, want: RefIds, opts: { 
   const moves = opts.lock?.moves ?? [];
   const valued = (l: string) => sql.raw(`(${l}.kind = 'internal' AND NOT ${l}.is_scrap)`);
   const lock = opts.lock
-    ? sql`(SELECT coalesce(json_agg(id), '[]') FROM (SELECT id FROM products WHERE company_id = ${co} AND (id = ${anyOf(opts.lock.products ?? [])}
-        OR id IN (SELECT x.p FROM unnest(${intsLiteral(moves.map((m) => m.productId))}::int[], ${intsLiteral(moves.map((m) => m.fromLocationId))}::int[],
+    ? sql`(SELECT coalesce(json_agg(id), '[]') FROM (SELECT id FROM products WHERE company_id = ${co} AND id IN (SELECT unnest(${intsLiteral(uniq(opts.lock.products ?? []))}::int[])
+        UNION SELECT x.p FROM unnest(${intsLiteral(moves.map((m) => m.productId))}::int[], ${intsLiteral(moves.map((m) => m.fromLocationId))}::int[],
           ${intsLiteral(moves.map((m) => m.toLocationId))}::int[]) AS x(p, f, t)
           JOIN locations lf ON lf.id = x.f AND lf.company_id = ${co} JOIN locations lt ON lt.id = x.t AND lt.company_id = ${co}
-          WHERE ${valued('lf')} <> ${valued('lt')}))
+          WHERE ${valued('lf')} <> ${valued('lt')})
         ORDER BY id FOR NO KEY UPDATE) z)`
     : sql`'[]'::json`;
   const r = await execPrepared(tx, sql`SELECT ${lock} AS locked,

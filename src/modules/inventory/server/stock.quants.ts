@@ -93,7 +93,7 @@ export async function lockStock(tx: Tx, ctx: Ctx, lines: Line[], valuedProducts:
     q AS (
       SELECT q.product_id, q.location_id, q.lot_id, q.quantity::text AS quantity, s.expiry_date::text AS expiry
       FROM stock_quants q LEFT JOIN stock_lots s ON s.id = q.lot_id
-      WHERE (SELECT count(*) FROM ins) >= 0 AND q.company_id = ${co}
+      WHERE (SELECT count(*) FROM ins) >= 0 AND q.company_id = ${co} AND q.product_id = ANY(${intsLiteral([...new Set(sorted.map((k) => k.productId))])}::int[])
         AND ((q.product_id, q.location_id, coalesce(q.lot_id, 0)) IN (SELECT k.p, k.l, coalesce(k.lot, 0) FROM ${keyRows})${lotPairs})
       ORDER BY q.product_id, q.location_id, coalesce(q.lot_id, 0) FOR UPDATE OF q),
     v AS (

@@ -12,7 +12,10 @@ import type { Valuation } from './stock.valuation';
  * own when nothing is valued):
  * - balancesSql, run before the journal's chain is locked (LateWrite.before) under the locks already held:
  *   remaining quantity/value of the existing layers consumed or settled, quants by delta, and stock_day_totals
- *   (upsert, rows sorted by product and location so concurrent posters take those new row locks in one order);
+ *   (upsert, rows sorted by product and location so concurrent posters take those new row locks in one order).
+ *   Each names its rows by id or product as well as by join (`= ANY(...)`), and the layers it updates are open ones
+ *   (what lockStock read): a generic plan made while the company's tables were small can then at worst scan the
+ *   company's open layers or its quants, never every layer the company ever had;
  * - movesSql, after the entry: the moves, with the entry id and reference of the CTE `posted` (each move carries its
  *   entry id, and moves are never updated), and their new layers. Both are new rows, so they take no lock another
  *   poster could hold.
@@ -29,7 +32,8 @@ export function balancesSql(ctx: Ctx, date: string, moves: Move[], deltas: Map<s
     parts.push(sql`bal_layers AS (UPDATE stock_valuation_layers v SET remaining_qty = x.q, remaining_value = x.v, version = v.version + 1, updated_at = now()
       FROM unnest(${intsLiteral(layers.map(([id]) => id))}::int[], ${decimalsLiteral(layers.map(([, r]) => r.remainingQty))}::numeric[],
         ${decimalsLiteral(layers.map(([, r]) => r.remainingValue))}::numeric[]) AS x(id, q, v)
-      WHERE v.id = x.id AND v.company_id = ${ctx.companyId}::int AND EXISTS (SELECT 1 FROM ready) RETURNING 1)`);
+      WHERE v.id = x.id AND v.id = ANY(${intsLiteral(layers.map(([id]) => id))}::int[]) AND v.company_id = ${ctx.companyId}::int AND v.remaining_qty <> 0
+        AND EXISTS (SELECT 1 FROM ready) RETURNING 1)`);
   }
   const quants = [...deltas.entries()].filter(([, d]) => !d.isZero())
     .map(([k, d]) => { const [p, l, lot] = k.split(':').map(Number); return { p: p!, l: l!, lot: lot!, d }; })
@@ -39,7 +43,7 @@ export function balancesSql(ctx: Ctx, date: string, moves: Move[], deltas: Map<s
     parts.push(sql`bal_quants AS (UPDATE stock_quants q SET quantity = q.quantity + x.d, version = q.version + 1, updated_at = now(), updated_by = ${ctx.user.id}::int
       FROM unnest(${intsLiteral(quants.map((r) => r.p))}::int[], ${intsLiteral(quants.map((r) => r.l))}::int[], ${intsLiteral(quants.map((r) => r.lot))}::int[],
         ${decimalsLiteral(quants.map((r) => q6(r.d)))}::numeric[]) AS x(p, l, lot, d)
-      WHERE q.company_id = ${ctx.companyId}::int AND q.product_id = x.p AND q.location_id = x.l AND coalesce(q.lot_id, 0) = x.lot
+      WHERE q.company_id = ${ctx.companyId}::int AND q.product_id = ANY(${intsLiteral([...new Set(quants.map((r) => r.p))])}::int[]) AND q.product_id = x.p AND q.location_id = x.l AND coalesce(q.lot_id, 0) = x.lot
         AND EXISTS (SELECT 1 FROM ready) RETURNING 1)`);
   }
   const days = dayTotals(moves, v);
