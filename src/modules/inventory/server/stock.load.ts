@@ -50,6 +50,7 @@ export interface Refs {
  */
 export interface RefLock { products?: number[]; moves?: { productId: number; fromLocationId: number; toLocationId: number }[] }
 export interface RefIds { locations: number[]; products: number[]; uoms: number[]; lots: number[] }
+export interface RefReadOptions { settingLocations?: boolean; lock?: RefLock }
 
 export const inList = (ids: number[]): SQL => sql.join(ids.map((i) => sql`${i}::int`), sql`, `);
 const uniq = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
@@ -83,7 +84,26 @@ function inventorySettingsJson(): SQL {
  * adjustment locations), the products with their unit and accounts, the units of the lines and of the products, and
  * the lots named by id.
  */
-export async function readRefs(tx: Tx, companyId: number, want: RefIds, opts: { settingLocations?: boolean; lock?: RefLock } = {}): Promise<Refs> {
+export async function readRefs(tx: Tx, companyId: number, want: RefIds, opts: RefReadOptions = {}): Promise<Refs> {
+  const r = await execPrepared(tx, readRefsSql(companyId, want, opts));
+  const row = r.rows[0] as { locked: number[]; acc: StockAccSettings | null; inv: Record<string, unknown> | null; locs: Omit<Loc, 'internal' | 'valued'>[]; prods: Prod[]; uoms: Uom[]; lots: Lot[] };
+  const inv: InventorySettings = { ...NO_SETTINGS };
+  if (row.inv) {
+    const out = inv as unknown as Record<string, unknown>;
+    for (const [k, name] of invColumns!) out[k] = row.inv[name] ?? null;
+  }
+  return {
+    acc: row.acc ?? { ...NO_ACC }, inv,
+    locs: new Map(row.locs.map((l) => [l.id, { ...l, internal: l.kind === 'internal', valued: l.kind === 'internal' && !l.isScrap }])),
+    prods: new Map(row.prods.map((p) => [p.id, p])),
+    uoms: new Map(row.uoms.map((u) => [u.id, u])),
+    lots: new Map(row.lots.map((l) => [l.id, l])),
+    locked: new Set(row.locked),
+  };
+}
+
+/** readRefs' statement (tests explain it). */
+export function readRefsSql(companyId: number, want: RefIds, opts: RefReadOptions = {}): SQL {
   const co = sql`${companyId}::int`;
   const settingLocs = opts.settingLocations
     ? sql` OR id IN (SELECT unnest(ARRAY[vendor_location_id, customer_location_id, adjustment_location_id]) FROM inventory_settings WHERE company_id = ${co})`
@@ -98,7 +118,7 @@ export async function readRefs(tx: Tx, companyId: number, want: RefIds, opts: { 
           WHERE ${valued('lf')} <> ${valued('lt')})
         ORDER BY id FOR NO KEY UPDATE) z)`
     : sql`'[]'::json`;
-  const r = await execPrepared(tx, sql`SELECT ${lock} AS locked,
+  return sql`SELECT ${lock} AS locked,
     (SELECT json_build_object('lockDate', lock_date, 'fiscalYearStartMonth', fiscal_year_start_month, 'fiscalYearStartDay', fiscal_year_start_day,
        'inventoryAccountId', inventory_account_id, 'cogsAccountId', cogs_account_id, 'openingBalanceAccountId', opening_balance_account_id)
        FROM accounting_settings WHERE company_id = ${co} LIMIT 1) AS acc,
@@ -115,21 +135,7 @@ export async function readRefs(tx: Tx, companyId: number, want: RefIds, opts: { 
     (SELECT coalesce(json_agg(x), '[]') FROM (SELECT id, name, name_ar AS "nameAr", conversion_factor::text AS factor, group_id AS "groupId"
        FROM uoms WHERE company_id = ${co} AND (id = ${anyOf(want.uoms)}
          OR id IN (SELECT uom_id FROM products WHERE company_id = ${co} AND id = ${anyOf(want.products)}))) x) AS uoms,
-    (SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${LOT_COLS} FROM stock_lots WHERE company_id = ${co} AND id = ${anyOf(want.lots)}) x) AS lots`);
-  const row = r.rows[0] as { locked: number[]; acc: StockAccSettings | null; inv: Record<string, unknown> | null; locs: Omit<Loc, 'internal' | 'valued'>[]; prods: Prod[]; uoms: Uom[]; lots: Lot[] };
-  const inv: InventorySettings = { ...NO_SETTINGS };
-  if (row.inv) {
-    const out = inv as unknown as Record<string, unknown>;
-    for (const [k, name] of invColumns!) out[k] = row.inv[name] ?? null;
-  }
-  return {
-    acc: row.acc ?? { ...NO_ACC }, inv,
-    locs: new Map(row.locs.map((l) => [l.id, { ...l, internal: l.kind === 'internal', valued: l.kind === 'internal' && !l.isScrap }])),
-    prods: new Map(row.prods.map((p) => [p.id, p])),
-    uoms: new Map(row.uoms.map((u) => [u.id, u])),
-    lots: new Map(row.lots.map((l) => [l.id, l])),
-    locked: new Set(row.locked),
-  };
+    (SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${LOT_COLS} FROM stock_lots WHERE company_id = ${co} AND id = ${anyOf(want.lots)}) x) AS lots`;
 }
 
 /** Locks products a posting values that its read did not (ascending; still before any quant). */
