@@ -7,6 +7,7 @@ import { normalizeSearch } from '../src/core/text/arabic-normalize';
 import { benchDb } from './bench-db';
 import { httpGet } from './http-client';
 import { loadInWorker } from './load-worker';
+import { searchPageSql } from './search-page';
 import { fmt, load } from './stats';
 
 /**
@@ -57,9 +58,8 @@ export async function contactsSearchBench(kind: 'pglite' | 'postgres', rows = 10
   const columns = sql.raw(`id, kind, name, name_ar, phone, email, address, tax_number, is_customer, is_vendor, branch_id, notes,
       version, created_at, updated_at, created_by, updated_by, (SELECT b.name FROM branches b WHERE b.id = contacts.branch_id) AS branch`);
   // The statement the API runs (core/entity/list-query.ts pageStatement): on PostgreSQL a first page searched is
-  // planned once and kept prepared (the count through the trigram index, then the page walked in name order when the
-  // count reaches its cap, else its few matches sorted; term and company hidden from the planner); PGlite prepares
-  // nothing and runs the statement planned from its values.
+  // planned once and kept prepared (bench/search-page.ts); PGlite prepares nothing and runs the statement planned
+  // from its values.
   const rawPage = (q: string): SQL => {
     const term = normalizeSearch(q);
     if (kind === 'pglite') {
@@ -67,16 +67,7 @@ export async function contactsSearchBench(kind: 'pglite' | 'postgres', rows = 10
         (SELECT count(*) FROM (SELECT 1 FROM contacts WHERE company_id = 1 AND search_text LIKE ${`%${term}%`} LIMIT ${cap + 1}) c) AS total
         FROM contacts WHERE company_id = 1 AND search_text LIKE ${`%${term}%`} ORDER BY name, id LIMIT 25 OFFSET 0`;
     }
-    const like = sql`search_text LIKE (SELECT ${`%${term}%`}::text)`;
-    const company = sql`(SELECT ${1}::int)`;
-    return sql`WITH counted AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM contacts WHERE company_id = ${company} AND ${like} LIMIT ${sql.raw(String(cap + 1))}) c)
-      SELECT ${columns}, (SELECT n FROM counted) AS total FROM (
-        (SELECT * FROM contacts WHERE company_id = ${company} AND strpos(search_text, (SELECT ${term}::text)) > 0
-          AND (SELECT n FROM counted) > ${sql.raw(String(cap))} ORDER BY name, id LIMIT 25)
-        UNION ALL
-        (SELECT * FROM (SELECT * FROM contacts WHERE company_id = ${company} AND ${like} OFFSET 0) found
-          WHERE (SELECT n FROM counted) <= ${sql.raw(String(cap))} ORDER BY name, id LIMIT 25)
-      ) contacts ORDER BY contacts.name, contacts.id`;
+    return searchPageSql('contacts', 'contacts', columns, 1, term, cap);
   };
   for (const q of QUERIES) {
     const api = (await get(q)).json() as { items: { id: number }[]; total: number; totalCapped: boolean };

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { httpGet } from '../../../../bench/http-client';
 import { loadInWorker } from '../../../../bench/load-worker';
+import { searchPageSql } from '../../../../bench/search-page';
 import { countCap } from '../../../core/entity/crud.service';
 import { normalizeSearch } from '../../../core/text/arabic-normalize';
 import type { TestApp } from '../../../../tests/support/test-app';
@@ -53,16 +54,11 @@ export async function productSearchBench(t: TestApp, k: StockKit, rows: number, 
   };
   const cap = countCap(true, 1, 25);
   const title = (table: string, col: string, name = 'name') => sql.raw(`(SELECT r.${name} FROM ${table} r WHERE r.id = p.${col})`);
-  // The statement the API runs for a first page searched on PostgreSQL (core/entity/list-query.ts pageStatement):
-  // the count through the trigram index, then the page walked in name order when the count reaches its cap, else its
-  // few matches sorted; the term and the company hidden from the planner, so one plan serves every term. Both runs
-  // keep it prepared per connection.
+  // The statement the API runs for a first page searched on PostgreSQL (bench/search-page.ts); both runs keep it
+  // prepared per connection.
   const rawPage = (q: string): SQL => {
     const term = normalizeSearch(q);
-    const company = sql`(SELECT ${c}::int)`;
-    const like = sql`search_text LIKE (SELECT ${`%${term}%`}::text)`;
-    return sql`WITH counted AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM products WHERE company_id = ${company} AND ${like} LIMIT ${sql.raw(String(cap + 1))}) x)
-      SELECT id, name, name_ar, description, category_id, product_type, uom_id, cost, sale_price,
+    return searchPageSql('products', 'p', sql`id, name, name_ar, description, category_id, product_type, uom_id, cost, sale_price,
         purchase_price, barcode, sku, expiry_date, image, is_active, salable, purchasable, consumable, storable, service, raw_material,
         finished_product, income_account_id, expense_account_id, asset_account_id, stock_account_id, country_of_origin_id,
         classification_id, grade_id, manufacturing_company_id, base_weight, reorder_level, version, created_at, updated_at, created_by, updated_by,
@@ -70,15 +66,7 @@ export async function productSearchBench(t: TestApp, k: StockKit, rows: number, 
         ${title('accounts', 'income_account_id', 'name_en')}, ${title('accounts', 'expense_account_id', 'name_en')},
         ${title('accounts', 'asset_account_id', 'name_en')}, ${title('accounts', 'stock_account_id', 'name_en')},
         ${title('countries_of_origin', 'country_of_origin_id')}, ${title('product_classifications', 'classification_id')},
-        ${title('product_grades', 'grade_id')}, ${title('manufacturing_companies', 'manufacturing_company_id')},
-        (SELECT n FROM counted) AS total
-      FROM (
-        (SELECT * FROM products WHERE company_id = ${company} AND strpos(search_text, (SELECT ${term}::text)) > 0
-          AND (SELECT n FROM counted) > ${sql.raw(String(cap))} ORDER BY name, id LIMIT 25)
-        UNION ALL
-        (SELECT * FROM (SELECT * FROM products WHERE company_id = ${company} AND ${like} OFFSET 0) found
-          WHERE (SELECT n FROM counted) <= ${sql.raw(String(cap))} ORDER BY name, id LIMIT 25)
-      ) p ORDER BY p.name, p.id`;
+        ${title('product_grades', 'grade_id')}, ${title('manufacturing_companies', 'manufacturing_company_id')}`, c, term, cap);
   };
   for (const q of QUERIES) {
     const api = (await get(q)).json() as { items: { id: number; _refs: { categoryId: string; uomId: string } }[]; total: number; totalCapped: boolean };
