@@ -36,4 +36,28 @@ describe('OpenAPI document', () => {
     const missing = routes.filter((r) => !op(r.path, r.method)?.summary);
     expect(missing).toEqual([]);
   });
+
+  it("documents the create flag of states.onCreate (create and run the transition in one transaction)", async () => {
+    const doc = (await t.anon().get('/api/openapi.json')).json();
+    const createBody = (path: string) => {
+      const ref: string = doc.paths[path].post.requestBody.content['application/json'].schema.$ref;
+      return doc.components.schemas[ref.replace('#/components/schemas/', '')];
+    };
+    const delivery = createBody('/api/inventory/deliveries');
+    expect(delivery.properties.validate).toMatchObject({ type: 'boolean', description: expect.stringMatching(/validate transition.*one transaction.*inventory\.delivery\.validate/) });
+    expect(delivery.required ?? []).not.toContain('validate');
+    const entry = createBody('/api/accounting/journal-entries');
+    expect(entry.properties.post).toMatchObject({ type: 'boolean', description: expect.stringMatching(/post transition.*one transaction.*accounting\.journalEntry\.post/) });
+    expect(entry.required ?? []).not.toContain('post');
+    expect(entry.properties.validate).toBeUndefined();
+    // an entity without onCreate takes no such flag: a transfer has the delivery's transitions (validate included)
+    const transfer = createBody('/api/inventory/transfers');
+    expect(transfer.properties.items).toBeTruthy();
+    expect(transfer.properties.validate).toBeUndefined();
+    // and no create body but those two documents a transition flag
+    const flagged = Object.entries(doc.components.schemas as Record<string, { properties?: Record<string, { description?: string }> }>)
+      .filter(([, s]) => Object.values(s.properties ?? {}).some((p) => /transition .*in one transaction/.test(p.description ?? '')))
+      .map(([n]) => n);
+    expect(flagged.sort()).toEqual(['DeliveryCreate', 'JournalEntryCreate']);
+  });
 });

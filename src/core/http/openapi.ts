@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AnyEntity, isSingleton } from '../entity/define';
+import { type AnyEntity, isSingleton, permissionCode } from '../entity/define';
 import { filterableKeys } from '../entity/list-query';
 import { entitySchema } from '../entity/schema';
 import { entityBasePath } from './crud.routes';
@@ -22,6 +22,30 @@ function jsonSchema(s: z.ZodType): Record<string, unknown> {
   }
 }
 
+/**
+ * The create body of an entity whose definition names `states.onCreate` takes that transition's name as an optional
+ * boolean: `"validate": true` on a delivery, `"post": true` on a journal entry (createRecord in crud.service.ts).
+ */
+function withOnCreateFlag(def: AnyEntity, schema: Record<string, unknown>): Record<string, unknown> {
+  const then = def.states?.onCreate;
+  const transition = then ? def.states!.transitions[then] : undefined;
+  if (!then || !transition) return schema;
+  const permission = permissionCode(def, transition.permission ?? then);
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  return {
+    ...schema,
+    type: schema.type ?? 'object',
+    properties: {
+      ...properties,
+      [then]: {
+        type: 'boolean',
+        description: `true: creates the ${def.label.en.toLowerCase()} and runs the ${then} transition (${transition.label.en}) in one transaction; `
+          + `needs that transition's permission (${permission}) besides add. Absent or false: creates it only.`,
+      },
+    },
+  };
+}
+
 export function openApiDocument(defs: AnyEntity[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   const schemas: Record<string, unknown> = { Error: errorSchema };
@@ -29,7 +53,7 @@ export function openApiDocument(defs: AnyEntity[], version: string) {
     const base = entityBasePath(def);
     const tag = `${def.module}/${def.path}`;
     const name = def.name[0]!.toUpperCase() + def.name.slice(1);
-    schemas[`${name}Create`] = jsonSchema(entitySchema(def, 'en', 'create'));
+    schemas[`${name}Create`] = withOnCreateFlag(def, jsonSchema(entitySchema(def, 'en', 'create')));
     schemas[`${name}Update`] = jsonSchema(entitySchema(def, 'en', 'update'));
     const ref = (n: string) => ({ content: { 'application/json': { schema: { $ref: `#/components/schemas/${n}` } } } });
     const errors = { 401: { description: 'Not signed in' }, 403: { description: 'No permission' }, 422: { description: 'Invalid', ...ref('Error') } };
