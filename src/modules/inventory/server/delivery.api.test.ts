@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
-import { entryLines, fingerprint, layers, movesOf, refusedInBoth } from './documents.test-kit';
-import { otherCompany } from './master-data.test-kit';
-import { type StockKit, stockKit } from './test-kit';
+import type { Client, TestApp } from '../../../../tests/support/test-app';
+import { documentsApp, entryLines, hiddenFromOther, layers, movesOf, postDelivery, productWithTwoLayers, refusedInBoth } from './documents.test-kit';
+import { locationOf, otherCompany } from './master-data.test-kit';
+import type { StockKit } from './test-kit';
 
 /**
  * Deliveries through HTTP: a draft is estimated at the product's cost; validating numbers it, takes the stock
@@ -16,22 +16,17 @@ let ar: Client;
 let customerId: number;
 
 beforeAll(async () => {
-  t = await testApp();
-  k = await stockKit(t);
-  ar = await t.login('admin', ADMIN_PASSWORD, 'ar');
+  ({ t, k, ar } = await documentsApp());
   customerId = (await t.admin.post('/api/contacts/contacts', { kind: 'company', name: 'Customer One', isCustomer: true })).json().id;
 });
 afterAll(async () => { await t?.close(); });
 
-const create = (items: unknown[], o: Record<string, unknown> = {}, c: Client = t.admin) => c.post('/api/inventory/deliveries', {
-  destinationType: 'customer', destinationName: 'Customer One', destinationContactId: customerId, deliveryDate: '2026-04-02', locationId: k.loc.stock, items, ...o,
-});
+const create = (items: unknown[], o: Record<string, unknown> = {}, c: Client = t.admin) =>
+  postDelivery(c, k, items, { destinationName: 'Customer One', destinationContactId: customerId, ...o });
 
 describe('delivery flow', () => {
   it('estimates the draft, validates with a number and FIFO cost, and posts the cost of sales', async () => {
-    const p = await k.product({ name: 'Lamp', cost: '4' });
-    await k.receive(p, '10', '5', { date: '2026-03-01' });
-    await k.receive(p, '10', '8', { date: '2026-03-02' });
+    const p = await productWithTwoLayers(k, 'Lamp');
     const c = await create([{ productId: p, quantity: '1', uomId: k.uom('Dozen') }, { productId: p, quantity: 3 }], { totalCost: '1', entryId: 5, number: 'X' });
     expect(c.statusCode, c.body).toBe(201);
     // estimate at the product's cost 4: 12 x 4 + 3 x 4 = 60
@@ -108,7 +103,7 @@ describe('delivery bad input (both languages, nothing saved)', () => {
       status: 422, en: 'The location Customers is not an internal stock location', ar: 'الموقع العملاء ليس موقع مخزون داخليًا', field: 'locationId',
     });
     const other = await otherCompany(t, 'del-other');
-    const foreignLoc = (await other.get('/api/inventory/locations?search=Stock')).json().items[0].id as number;
+    const foreignLoc = await locationOf(other, 'Stock');
     await refusedInBoth(t, (c) => create([{ productId: p, quantity: 1 }], { locationId: foreignLoc }, c), t.admin, ar, {
       status: 422, en: 'The location does not exist', ar: 'الموقع غير موجود', field: 'locationId',
     });
@@ -140,11 +135,7 @@ describe('delivery bad input (both languages, nothing saved)', () => {
     await k.receive(p, '1', '1');
     const d = (await create([{ productId: p, quantity: 1 }])).json();
     const other = await otherCompany(t, 'del-spy');
-    const before = await fingerprint(t);
-    expect((await other.get(`/api/inventory/deliveries/${d.id}`)).statusCode).toBe(404);
-    expect((await other.post(`/api/inventory/deliveries/${d.id}/validate`, {})).statusCode).toBe(404);
-    expect((await other.post(`/api/inventory/deliveries/${d.id}/cancel`, {})).statusCode).toBe(404);
-    expect(await fingerprint(t)).toBe(before);
+    await hiddenFromOther(t, other, '/api/inventory/deliveries', d.id, ['validate', 'cancel']);
     expect((await t.admin.post(`/api/inventory/deliveries/${d.id}/cancel`, {})).json().status).toBe('cancelled');
     expect((await t.admin.del(`/api/inventory/deliveries/${d.id}`)).statusCode).toBe(204);
   });

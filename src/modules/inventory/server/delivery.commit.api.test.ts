@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../tests/support/test-app';
 import { verifyLedger } from '../../accounting';
-import { entryLines, movesOf } from './documents.test-kit';
+import { entryLines, movesOf, postDelivery } from './documents.test-kit';
 import { verifyStock } from './stock.verify';
 import { type StockKit, stockKit } from './test-kit';
 
@@ -13,7 +13,6 @@ import { type StockKit, stockKit } from './test-kit';
  */
 let t: TestApp;
 let k: StockKit;
-const body = (items: unknown[], o: Record<string, unknown> = {}) => ({ destinationType: 'customer', deliveryDate: '2026-04-02', locationId: k.loc.stock, items, ...o });
 
 beforeAll(async () => {
   t = await testApp();
@@ -33,7 +32,7 @@ describe('a delivery that commits with its last statement', () => {
     const stk = (await q<{ id: number }>(sql`SELECT journal_id AS id FROM inventory_settings WHERE company_id = ${k.ctx.companyId}`))[0]!.id;
     expect(await q(sql`SELECT 1 FROM ledger_chains WHERE journal_id = ${stk}`)).toEqual([]);
 
-    const r = await t.admin.post('/api/inventory/deliveries', body([{ productId: p, quantity: '2' }], { validate: true }));
+    const r = await postDelivery(t.admin, k, [{ productId: p, quantity: '2' }], { validate: true });
     expect(r.statusCode, r.body).toBe(201);
     const d = r.json();
     expect(d).toMatchObject({ status: 'done', number: 'DEL/2026/00001', totalCost: '6.0000', version: 2 });
@@ -48,7 +47,7 @@ describe('a delivery that commits with its last statement', () => {
     expect(await k.onHand(p)).toBe('3.000000');
 
     // the next one goes through the committing statement itself
-    const r2 = await t.admin.post('/api/inventory/deliveries', body([{ productId: p, quantity: '1' }], { validate: true }));
+    const r2 = await postDelivery(t.admin, k, [{ productId: p, quantity: '1' }], { validate: true });
     expect(r2.statusCode, r2.body).toBe(201);
     expect(r2.json()).toMatchObject({ number: 'DEL/2026/00002' });
     expect((await t.admin.get(`/api/inventory/deliveries/${r2.json().id}`)).json()).toEqual(r2.json());

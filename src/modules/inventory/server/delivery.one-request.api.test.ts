@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
-import { entryLines, fingerprint, movesOf, refusedInBoth } from './documents.test-kit';
+import type { Client, TestApp } from '../../../../tests/support/test-app';
+import { documentsApp, entryLines, fingerprint, movesOf, postDelivery, productWithTwoLayers, refusedInBoth } from './documents.test-kit';
 import { userWith } from './master-data.test-kit';
-import { type StockKit, stockKit } from './test-kit';
+import type { StockKit } from './test-kit';
 
 /**
  * POST /deliveries with "validate": true creates and validates a delivery in one request: the same answer, moves,
@@ -15,20 +15,14 @@ let k: StockKit;
 let ar: Client;
 
 beforeAll(async () => {
-  t = await testApp();
-  k = await stockKit(t);
-  ar = await t.login('admin', ADMIN_PASSWORD, 'ar');
+  ({ t, k, ar } = await documentsApp());
 });
 afterAll(async () => { await t?.close(); });
 
-const body = (items: unknown[], o: Record<string, unknown> = {}) => ({ destinationType: 'customer', deliveryDate: '2026-04-02', locationId: k.loc.stock, items, ...o });
-
 describe('delivery in one request', () => {
   it('answers 201 with the done delivery, numbered, at FIFO cost, with its moves, entry and two audit rows', async () => {
-    const p = await k.product({ name: 'Kettle', cost: '4' });
-    await k.receive(p, '10', '5', { date: '2026-03-01' });
-    await k.receive(p, '10', '8', { date: '2026-03-02' });
-    const r = await t.admin.post('/api/inventory/deliveries', body([{ productId: p, quantity: '12' }], { validate: true }));
+    const p = await productWithTwoLayers(k, 'Kettle');
+    const r = await postDelivery(t.admin, k, [{ productId: p, quantity: '12' }], { validate: true });
     expect(r.statusCode, r.body).toBe(201);
     const d = r.json();
     // FIFO: 10 @ 5 + 2 @ 8 = 66
@@ -46,7 +40,7 @@ describe('delivery in one request', () => {
 
   it('without "validate": true it is a draft as before', async () => {
     const p = await k.product({ name: 'Cup', cost: '2' });
-    const r = await t.admin.post('/api/inventory/deliveries', body([{ productId: p, quantity: '1' }], { validate: 'yes' }));
+    const r = await postDelivery(t.admin, k, [{ productId: p, quantity: '1' }], { validate: 'yes' });
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json()).toMatchObject({ status: 'draft', number: null });
   });
@@ -54,7 +48,7 @@ describe('delivery in one request', () => {
   it('refuses short stock in both languages and leaves no draft, no number, no move', async () => {
     const p = await k.product({ name: 'Plate', cost: '3' });
     await k.receive(p, '2', '3', { date: '2026-03-01' });
-    await refusedInBoth(t, (c) => c.post('/api/inventory/deliveries', body([{ productId: p, quantity: '5' }], { validate: true })), t.admin, ar,
+    await refusedInBoth(t, (c) => postDelivery(c, k, [{ productId: p, quantity: '5' }], { validate: true }), t.admin, ar,
       { status: 422, en: 'Quantity Not Available', ar: 'الكمية غير متوفرة', field: 'quantity' });
   });
 
@@ -63,7 +57,7 @@ describe('delivery in one request', () => {
     await k.receive(p, '2', '3', { date: '2026-03-01' });
     const clerk = await userWith(t, 'clerk1', ['inventory.delivery.view', 'inventory.delivery.add']);
     const before = await fingerprint(t);
-    const r = await clerk.post('/api/inventory/deliveries', body([{ productId: p, quantity: '1' }], { validate: true }));
+    const r = await postDelivery(clerk, k, [{ productId: p, quantity: '1' }], { validate: true });
     expect(r.statusCode).toBe(403);
     expect(await fingerprint(t)).toBe(before);
     const [n] = (await t.db.orm.execute(sql`SELECT count(*)::int AS n FROM deliveries WHERE created_by <> 1`)).rows as { n: number }[];

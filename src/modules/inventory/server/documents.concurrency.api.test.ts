@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type TestApp, testApp } from '../../../../tests/support/test-app';
 import { errorCode } from '../../../core/db/tx';
+import { postDelivery } from './documents.test-kit';
 import { verifyStock } from './stock.verify';
 import { type StockKit, stockKit } from './test-kit';
 
@@ -42,7 +43,7 @@ it('20 parallel validations of deliveries of the last unit: one is done, 19 get 
   await k.receive(p, '1', '4');
   const ids: number[] = [];
   for (let i = 0; i < 20; i++) {
-    const r = await t.admin.post('/api/inventory/deliveries', { destinationType: 'customer', deliveryDate: '2026-05-01', locationId: k.loc.stock, items: [{ productId: p, quantity: '1' }] });
+    const r = await postDelivery(t.admin, k, [{ productId: p, quantity: '1' }], { deliveryDate: '2026-05-01' });
     expect(r.statusCode, r.body).toBe(201);
     ids.push(r.json().id);
   }
@@ -104,7 +105,7 @@ it('parallel confirms of one adjustment post it once; deliveries during a count 
   const a = ac.json();
   const dels: number[] = [];
   for (let i = 0; i < 4; i++) {
-    dels.push((await t.admin.post('/api/inventory/deliveries', { destinationType: 'other', deliveryDate: '2026-05-04', locationId: k.loc.stock, items: [{ productId: p, quantity: '1' }] })).json().id);
+    dels.push((await postDelivery(t.admin, k, [{ productId: p, quantity: '1' }], { destinationType: 'other', deliveryDate: '2026-05-04' })).json().id);
   }
   const res = await Promise.all([
     ...Array.from({ length: 4 }, () => t.admin.post(`/api/inventory/stock-adjustments/${a.id}/confirm`, {})),

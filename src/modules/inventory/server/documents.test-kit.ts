@@ -1,14 +1,46 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Client, TestApp } from '../../../../tests/support/test-app';
+import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
+import { type StockKit, stockKit } from './test-kit';
 
 /**
- * Helpers of the stock document tests: a journal entry's lines by account code, the document's stock moves, a
- * fingerprint of everything a posting writes (to prove a refused request left nothing behind), and an
- * expectation that a request failed with a message in both languages.
+ * Helpers of the stock document tests: the app of a test file (with an Arabic client), a delivery posted through the
+ * API, a product with two FIFO layers, a journal entry's lines by account code, the document's stock moves, a
+ * fingerprint of everything a posting writes (to prove a refused request left nothing behind), an expectation that a
+ * request failed with a message in both languages, and one that another company can neither see nor act on a document.
  */
 type Res = Awaited<ReturnType<Client['post']>>;
 const rows = async <T,>(t: TestApp, q: ReturnType<typeof sql>) => (await t.db.orm.execute(q)).rows as T[];
+
+/** A fresh app, the stock kit of its admin, and the admin signed in again in Arabic (for refusedInBoth). */
+export async function documentsApp(): Promise<{ t: TestApp; k: StockKit; ar: Client }> {
+  const t = await testApp();
+  try {
+    return { t, k: await stockKit(t), ar: await t.login('admin', ADMIN_PASSWORD, 'ar') };
+  } catch (e) {
+    await t.close();
+    throw e;
+  }
+}
+
+/**
+ * POST /api/inventory/deliveries as `c`: a customer delivery out of the main stock location on 2026-04-02, unless `o`
+ * says otherwise. With `{ validate: true }` it is created and validated by this one request (states.onCreate).
+ */
+export function postDelivery(c: Client, k: StockKit, items: unknown[], o: Record<string, unknown> = {}): Promise<Res> {
+  return c.post('/api/inventory/deliveries', { destinationType: 'customer', deliveryDate: '2026-04-02', locationId: k.loc.stock, items, ...o });
+}
+
+/**
+ * A storable product costing 4 with two FIFO layers in the main stock location: 10 @ 5 received on 2026-03-01 and
+ * 10 @ 8 on 2026-03-02 (so 12 delivered cost 10 x 5 + 2 x 8 = 66).
+ */
+export async function productWithTwoLayers(k: StockKit, name: string): Promise<number> {
+  const p = await k.product({ name, cost: '4' });
+  await k.receive(p, '10', '5', { date: '2026-03-01' });
+  await k.receive(p, '10', '8', { date: '2026-03-02' });
+  return p;
+}
 
 /** Lines of an entry as "code debit credit" strings, sorted; amounts with 4 decimals. */
 export async function entryLines(t: TestApp, entryId: number): Promise<string[]> {
@@ -69,5 +101,16 @@ export async function refusedInBoth(
     else expect(err.message).toMatch(want);
     if (o.field) expect(Object.keys(err.fields ?? {})).toContain(o.field);
   }
+  expect(await fingerprint(t)).toBe(before);
+}
+
+/**
+ * Another company's client gets 404 reading the document at `<url>/<id>` and running each of `transitions` on it,
+ * and nothing is written.
+ */
+export async function hiddenFromOther(t: TestApp, other: Client, url: string, id: number, transitions: string[]): Promise<void> {
+  const before = await fingerprint(t);
+  expect((await other.get(`${url}/${id}`)).statusCode).toBe(404);
+  for (const name of transitions) expect((await other.post(`${url}/${id}/${name}`, {})).statusCode, name).toBe(404);
   expect(await fingerprint(t)).toBe(before);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
+import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { loadInventorySettings } from './inventory-settings.service';
-import { type MdKit, mdKit, otherCompany, userWith } from './master-data.test-kit';
+import { type MdKit, mdApp, mdKit, otherCompany, userWith } from './master-data.test-kit';
 
 /** The inventory settings: one row per company, /current, locations of the right kinds, postable accounts. */
 let t: TestApp;
@@ -9,9 +9,7 @@ let k: MdKit;
 let ar: Client;
 let jeddah: { wh: number; loc: number };
 beforeAll(async () => {
-  t = await testApp();
-  k = await mdKit(t);
-  ar = await t.login('admin', ADMIN_PASSWORD, 'ar');
+  ({ t, k, ar } = await mdApp());
   const wh = (await t.admin.post('/api/inventory/warehouses', { name: 'Jeddah', address: 'Jeddah' })).json().id;
   const loc = (await t.admin.post('/api/inventory/locations', { name: 'Jeddah stock', kind: 'internal', warehouseId: wh })).json().id;
   jeddah = { wh, loc };

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Client, TestApp } from '../../../../tests/support/test-app';
+import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
 
 /**
- * Helpers of the master data tests: ids of what every company gets (units, accounts, locations), quick creation of
- * categories and products through the API, a second company, a user with chosen permissions, and raw counts.
+ * Helpers of the master data tests: the app of a test file (with an Arabic client), ids of what every company gets
+ * (units, accounts, locations), quick creation of categories and products through the API, a second company and one
+ * of its locations, a user with chosen permissions, and raw counts.
  * `stockRows` writes ledger rows straight into the stock tables, only to give statistics and "in use" rules
  * something to see; the stock ledger's own tests cover how real postings write them.
  */
@@ -59,6 +60,17 @@ export async function mdKit(t: TestApp, c: Client = t.admin): Promise<MdKit> {
   return kit;
 }
 
+/** A fresh app, the master data kit of its admin, and the admin signed in again in Arabic. */
+export async function mdApp(): Promise<{ t: TestApp; k: MdKit; ar: Client }> {
+  const t = await testApp();
+  try {
+    return { t, k: await mdKit(t), ar: await t.login('admin', ADMIN_PASSWORD, 'ar') };
+  } catch (e) {
+    await t.close();
+    throw e;
+  }
+}
+
 /** Signs up another company and returns its administrator's client. */
 export async function otherCompany(t: TestApp, username = 'other'): Promise<Client> {
   const r = await t.anon().post('/api/auth/signup', {
@@ -66,6 +78,11 @@ export async function otherCompany(t: TestApp, username = 'other'): Promise<Clie
   });
   if (r.statusCode !== 201) throw new Error(`signup ${r.statusCode} ${r.body}`);
   return t.login(username, 'other-pass-1');
+}
+
+/** The id of the first location of `other`'s company found by `search` ('Stock', 'Scrap'): one the caller's company may not use. */
+export async function locationOf(other: Client, search: string): Promise<number> {
+  return (await other.get(`/api/inventory/locations?search=${search}`)).json().items[0].id as number;
 }
 
 /** A user whose only rights are `permissions` (through a group of its own). */

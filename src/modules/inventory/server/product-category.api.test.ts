@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
-import { type MdKit, mdKit, otherCompany } from './master-data.test-kit';
+import type { Client, TestApp } from '../../../../tests/support/test-app';
+import { type MdKit, mdApp, mdKit, otherCompany } from './master-data.test-kit';
 import { categoryAccounts } from './product-category.service';
 
 /** Product categories: a tree without loops, postable accounts inherited down the tree, guarded deletes. */
@@ -8,9 +8,7 @@ let t: TestApp;
 let k: MdKit;
 let ar: Client;
 beforeAll(async () => {
-  t = await testApp();
-  k = await mdKit(t);
-  ar = await t.login('admin', ADMIN_PASSWORD, 'ar');
+  ({ t, k, ar } = await mdApp());
 });
 afterAll(async () => { await t?.close(); });
 

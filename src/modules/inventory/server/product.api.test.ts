@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
+import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { INTERNAL_PREFIXES, isValidEan13 } from './barcode';
-import { type MdKit, mdKit, otherCompany, stockRows, userWith } from './master-data.test-kit';
+import { type MdKit, mdApp, mdKit, otherCompany, stockRows, userWith } from './master-data.test-kit';
 
 /** Products through HTTP: the spec's messages in both languages, flags, barcodes, references, image, actions. */
 let t: TestApp;
@@ -11,9 +11,7 @@ let ar: Client;
 let other: Client;
 let ko: MdKit;
 beforeAll(async () => {
-  t = await testApp();
-  k = await mdKit(t);
-  ar = await t.login('admin', ADMIN_PASSWORD, 'ar');
+  ({ t, k, ar } = await mdApp());
   other = await otherCompany(t);
   ko = await mdKit(t, other);
 });

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
-import { entriesOf, entryLines, fingerprint, layers, movesOf, refusedInBoth } from './documents.test-kit';
-import { otherCompany } from './master-data.test-kit';
-import { type StockKit, stockKit } from './test-kit';
+import type { Client, TestApp } from '../../../../tests/support/test-app';
+import { documentsApp, entriesOf, entryLines, fingerprint, layers, movesOf, refusedInBoth } from './documents.test-kit';
+import { locationOf, otherCompany } from './master-data.test-kit';
+import type { StockKit } from './test-kit';
 
 /**
  * Receipts through HTTP: totals by the server, approve numbers, partial and full receiving move stock in at the
@@ -18,9 +18,7 @@ let pA: number;
 let pB: number;
 
 beforeAll(async () => {
-  t = await testApp();
-  k = await stockKit(t);
-  ar = await t.login('admin', ADMIN_PASSWORD, 'ar');
+  ({ t, k, ar } = await documentsApp());
   vendorId = (await t.admin.post('/api/contacts/contacts', { kind: 'company', name: 'Vendor One', isVendor: true })).json().id;
   pA = await k.product({ name: 'Widget', nameAr: 'قطعة', cost: '9' });
   pB = await k.product({ name: 'Bolt', nameAr: 'مسمار', cost: '7.5' });
@@ -130,7 +128,7 @@ describe('receipt bad input (both languages, nothing saved)', () => {
       status: 422, en: 'The location Vendors is not an internal stock location', ar: 'الموقع الموردون ليس موقع مخزون داخليًا', field: 'locationId',
     });
     const other = await otherCompany(t, 'rcv-other');
-    const foreign = (await other.get('/api/inventory/locations?search=Stock')).json().items[0].id as number;
+    const foreign = await locationOf(other, 'Stock');
     await refusedInBoth(t, (c) => create({ locationId: foreign }, c), t.admin, ar, {
       status: 422, en: 'The location does not exist', ar: 'الموقع غير موجود', field: 'locationId',
     });

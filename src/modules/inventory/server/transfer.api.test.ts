@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
-import { entriesOf, fingerprint, layers, movesOf, refusedInBoth } from './documents.test-kit';
-import { otherCompany } from './master-data.test-kit';
-import { type StockKit, stockKit } from './test-kit';
+import type { Client, TestApp } from '../../../../tests/support/test-app';
+import { documentsApp, entriesOf, hiddenFromOther, layers, movesOf, refusedInBoth } from './documents.test-kit';
+import { locationOf, otherCompany } from './master-data.test-kit';
+import type { StockKit } from './test-kit';
 
 /** Transfers: quantities move between two internal locations, valuation and the ledger stay as they were. */
 let t: TestApp;
@@ -11,9 +11,7 @@ let ar: Client;
 let shelf: number;
 
 beforeAll(async () => {
-  t = await testApp();
-  k = await stockKit(t);
-  ar = await t.login('admin', ADMIN_PASSWORD, 'ar');
+  ({ t, k, ar } = await documentsApp());
   shelf = await k.location('Shelf B');
 });
 afterAll(async () => { await t?.close(); });
@@ -73,7 +71,7 @@ describe('transfer bad input (both languages, nothing saved)', () => {
       status: 422, en: 'The location Inventory adjustment is not an internal stock location', ar: 'الموقع تسويات المخزون ليس موقع مخزون داخليًا', field: 'fromLocationId',
     });
     const other = await otherCompany(t, 'trf-other');
-    const foreign = (await other.get('/api/inventory/locations?search=Stock')).json().items[0].id as number;
+    const foreign = await locationOf(other, 'Stock');
     await refusedInBoth(t, (c) => create([{ productId: p, quantity: 1 }], { toLocationId: foreign }, c), t.admin, ar, {
       status: 422, en: 'The location does not exist', ar: 'الموقع غير موجود', field: 'toLocationId',
     });
@@ -95,10 +93,7 @@ describe('transfer bad input (both languages, nothing saved)', () => {
       status: 422, en: 'The source and destination locations must be different', ar: 'يجب أن يختلف موقع المصدر عن موقع الوجهة',
     });
     const other = await otherCompany(t, 'trf-spy');
-    const before = await fingerprint(t);
-    expect((await other.get(`/api/inventory/transfers/${d.id}`)).statusCode).toBe(404);
-    expect((await other.post(`/api/inventory/transfers/${d.id}/validate`, {})).statusCode).toBe(404);
-    expect(await fingerprint(t)).toBe(before);
+    await hiddenFromOther(t, other, '/api/inventory/transfers', d.id, ['validate']);
     const v = await t.admin.post(`/api/inventory/transfers/${d.id}/validate`, {});
     expect(v.json().items[0].quantity).toBe('2');
     const done = await t.admin.patch(`/api/inventory/transfers/${d.id}`, { notes: 'x', version: v.json().version });

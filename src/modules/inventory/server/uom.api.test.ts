@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
-import { type MdKit, mdKit, otherCompany, stockRows } from './master-data.test-kit';
+import type { Client, TestApp } from '../../../../tests/support/test-app';
+import { type MdKit, mdApp, otherCompany, stockRows } from './master-data.test-kit';
 
 /** Units and unit groups: the spec's conversion factor messages, group required, used units frozen. */
 let t: TestApp;
@@ -8,9 +8,7 @@ let k: MdKit;
 let ar: Client;
 let group: number;
 beforeAll(async () => {
-  t = await testApp();
-  k = await mdKit(t);
-  ar = await t.login('admin', ADMIN_PASSWORD, 'ar');
+  ({ t, k, ar } = await mdApp());
   group = (await t.admin.post('/api/inventory/uom-groups', { name: 'Packaging', nameAr: 'التعبئة' })).json().id;
 });
 afterAll(async () => { await t?.close(); });

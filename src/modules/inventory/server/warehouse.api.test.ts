@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
-import { type MdKit, mdKit, otherCompany, stockRows } from './master-data.test-kit';
+import type { Client, TestApp } from '../../../../tests/support/test-app';
+import { type MdKit, mdApp, otherCompany, stockRows } from './master-data.test-kit';
 
 /** Warehouses and locations: required address and warehouse, same-company rules, locationsCount, guarded changes. */
 let t: TestApp;
@@ -8,9 +8,7 @@ let k: MdKit;
 let ar: Client;
 let other: Client;
 beforeAll(async () => {
-  t = await testApp();
-  k = await mdKit(t);
-  ar = await t.login('admin', ADMIN_PASSWORD, 'ar');
+  ({ t, k, ar } = await mdApp());
   other = await otherCompany(t);
 });
 afterAll(async () => { await t?.close(); });
