@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Orm } from './connect';
+import { renderSql } from './sql-render';
 import { type Tx, errorCode } from './tx';
 
 /**
@@ -25,6 +26,21 @@ import { type Tx, errorCode } from './tx';
 const MAX_TEXTS = 100;
 const dialect = new PgDialect();
 const names = new Map<string, string>();
+/** Under vitest every fast render is checked against Drizzle's, so the whole suite vouches for renderSql. */
+const CHECK_RENDER = process.env.VITEST !== undefined;
+
+/** `query` as text and parameters: renderSql, else Drizzle's renderer. */
+function render(query: SQL): { sql: string; params: unknown[] } {
+  const fast = renderSql(query);
+  if (!fast) return dialect.sqlToQuery(query);
+  if (CHECK_RENDER) {
+    const slow = dialect.sqlToQuery(query);
+    if (slow.sql !== fast.sql || slow.params.length !== fast.params.length || slow.params.some((p, i) => p !== fast.params[i])) {
+      throw new Error(`renderSql differs from Drizzle's render:\n${fast.sql}\n---\n${slow.sql}`);
+    }
+  }
+  return fast;
+}
 
 /** A committing statement wrote nothing (its guard failed): run the transaction again without `commit`. */
 export class CommitRefused extends Error {
@@ -48,7 +64,7 @@ class CommittingQuery extends (pg as unknown as { Query: new (config: Config, va
 }
 
 export async function execPrepared(q: Tx | Orm, query: SQL, opts: { commit?: boolean } = {}): Promise<{ rows: Record<string, unknown>[] }> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const { sql: text, params } = render(query);
   let name = names.get(text);
   if (!name && names.size < MAX_TEXTS) names.set(text, (name = `daftar_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`));
   const session = (q as unknown as { session: PgSession }).session;

@@ -58,7 +58,7 @@ async function cpuOf(database: string | undefined, fn: () => Promise<number>): P
   const node = process.cpuUsage(node0);
   const pg1 = database ? pgCpuMs(database) : null;
   const per = (ms: number) => (ms / Math.max(n, 1)).toFixed(1);
-  return `CPU per delivery: node ${per((node.user + node.system) / 1000)} ms${pg0 !== null && pg1 !== null ? `, postgres ${per(pg1 - pg0)} ms` : ''}`;
+  return `CPU per delivery: node ${per((node.user + node.system) / 1000)} ms (sys ${per(node.system / 1000)})${pg0 !== null && pg1 !== null ? `, postgres ${per(pg1 - pg0)} ms` : ''}`;
 }
 
 /** `clients` loops calling `once` for `ms`; how many calls answered true, and how many false. */

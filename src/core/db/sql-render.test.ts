@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { PgDialect, alias, integer, jsonb, numeric, pgSchema, pgTable, text } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { renderSql } from './sql-render';
+
+const dialect = new PgDialect();
+const items = pgTable('items', { id: integer('id'), name: text('the "name"'), price: numeric('price'), data: jsonb('data') });
+const audit = pgSchema('audit').table('events', { id: integer('id') });
+const other = alias(items, 'i2');
+
+describe('renderSql', () => {
+  it('renders every chunk kind of hot statements exactly as Drizzle does', () => {
+    const nested = sql`(${sql.join([1, 'two', null].map((v) => sql`${v}::text`), sql`, `)})`;
+    const cases = [
+      sql`SELECT 1`,
+      sql`SELECT ${items.id}, ${items.name} FROM ${items} WHERE ${items.price} > ${'1.50'} AND ${items.id} = ANY(${'{1,2}'}::int[])`,
+      sql`SELECT ${sql.identifier('a"b')} FROM ${audit} JOIN ${other} ON ${other.id} = ${audit.id}`,
+      sql`INSERT INTO ${items} (${sql.raw('data')}) VALUES (${sql.param({ a: 1 }, items.data)}) ${nested}`,
+      sql`SELECT ${sql.param(null, items.data)}, ${undefined}, ${[1, sql`x`, 'y']}, ${true}, ${0}, ${new Date(0)}`,
+      sql.join([sql`a = ${1}`, sql`b = ${2}`, sql.empty()], sql` AND `),
+    ];
+    for (const q of cases) expect(renderSql(q)).toEqual((({ sql: s, params }) => ({ sql: s, params }))(dialect.sqlToQuery(q)));
+  });
+
+  it('leaves to Drizzle what it does not render: placeholders, inlined parameters, aliased fields', () => {
+    expect(renderSql(sql`SELECT ${sql.placeholder('x')}`)).toBeNull();
+    expect(renderSql(sql`SELECT ${sql`${1}`.inlineParams()}`)).toBeNull();
+    expect(renderSql(sql`SELECT ${1}`.inlineParams())).toBeNull();
+    expect(renderSql(sql`SELECT * FROM ${sql`${items}`.as('x')}`)).toBeNull();
+  });
+});
