@@ -12,7 +12,7 @@ import { sm } from './stock.messages';
 import { allocate, lockStock } from './stock.quants';
 import type { StockMoveResult, StockPostInput, StockPostResult } from './stock.types';
 import { valueMoves, valuedProductsOf } from './stock.valuation';
-import { balancesSql, movesSql } from './stock.write';
+import { balancesSql, dayTotalsSql, movesSql } from './stock.write';
 
 export type { CounterKind, StockLineInput, StockMoveResult, StockMoveType, StockPostInput, StockPostResult } from './stock.types';
 
@@ -23,11 +23,12 @@ export type { CounterKind, StockLineInput, StockMoveResult, StockMoveType, Stock
  *   -> the checks (shape, lock date, settings, locations, products, units) -> lots by name (found or created,
  *   sorted; serials coming in locked by id) -> quants (created if missing, then locked by product, location, lot)
  *   and the valued products' open layers, in one statement -> quantity checks ("Quantity Not Available") ->
- *   costing -> ONE statement (stock.write.ts): the journal entry's checks (accounts locked shared), remaining of
- *   consumed layers, quants, day totals (sorted), then the journal's chain, a late document number
- *   (PostOptions.number), the entry and ledger balances (postEntry), the moves with their entry id and their new
- *   layers (new rows only), and the caller's own rows (`finish`); with `commit`, its COMMIT too.
- * So a posting is 3 round trips (more with lots by name or serials) and its hot locks, the journal's chain and a
+ *   costing -> day totals (sorted; their own statement, so their trigger's work is not done under the journal's
+ *   chain) -> ONE statement (stock.write.ts): the journal entry's checks (accounts locked shared), remaining of
+ *   consumed layers, quants, then the journal's chain, a late document number (PostOptions.number), the entry and
+ *   ledger balances (postEntry), the moves with their entry id and their new layers (new rows only), and the
+ *   caller's own rows (`finish`); with `commit`, its COMMIT too.
+ * So a posting is 4 round trips (more with lots by name or serials) and its hot locks, the journal's chain and a
  * document's counter, are held by its last statement and the commit only. Statements whose text does not grow
  * with the lines are named prepared statements (execPrepared).
  */
@@ -74,7 +75,8 @@ export async function postStock(tx: Tx, ctx: Ctx, input: StockPostInput, opts: P
   const valued = !new Decimal(valuation.total).isZero();
   if (valued && !journalId) throw stockError(sm.journalMissing, {}, L, 'journalId');
 
-  const balances = balancesSql(ctx, date, moves, deltas, valuation);
+  const balances = balancesSql(ctx, deltas, valuation);
+  const days = dayTotalsSql(ctx, date, moves, valuation);
   const results = moves.map((m, i) => ({
     productId: m.line.productId, lotId: m.lotId, fromLocationId: m.line.fromLocationId, toLocationId: m.line.toLocationId,
     quantity: m.qty, unitCost: valuation.moveValues[i]!.unitCost, value: valuation.moveValues[i]!.value,
@@ -88,12 +90,14 @@ export async function postStock(tx: Tx, ctx: Ctx, input: StockPostInput, opts: P
   let row: Record<string, unknown>;
   if (valued) {
     const label = opts.number ? null : String(input.reference ?? '').slice(0, 500) || null;
+    // its own statement, so its trigger's work is done before the entry's statement locks the journal's chain
+    await execPrepared(tx, days);
     entry = await postEntry(tx, ctx, {
       journalId: journalId!, date, reference: opts.number ? null : input.reference, source: input.source,
       lines: valuation.lines.map((l) => ({ ...l, contactId: input.contactId ?? null, label })),
     }, {
       late: {
-        before: balances,
+        before: balances ?? undefined,
         reference: opts.number && { ...opts.number, labelLines: true },
         ctes: sql`posted AS (SELECT id AS entry_id, number AS entry_number, reference FROM entries), ${ctes}`, select, join: fin?.join,
         commit: opts.commit,
@@ -104,8 +108,9 @@ export async function postStock(tx: Tx, ctx: Ctx, input: StockPostInput, opts: P
     // Nothing valued, no entry: the number (if any) and the rows in one statement of their own.
     const n = opts.number;
     const reference = n ? sql`(SELECT ${formatNumberSql(sql`docnum.prefix`, sql`${n.fiscalYear}::int`, sql`docnum.value`)} FROM docnum)` : sql`${input.reference ?? null}::text`;
-    const r = await execPrepared(tx, sql`WITH ready AS (SELECT 1), ${balances.ctes},
-      ${n ? sql`docnum AS (${takeNumberSql(ctx.companyId, n.docType, n.fiscalYear, n.prefix, { after: sql`(SELECT 1 WHERE ${sql.raw(balances.names.map((b) => `(SELECT count(*) FROM ${b}) >= 0`).join(' AND '))}) AS balanced` })}), ` : sql``}
+    const names = [...(balances?.names ?? []), 'bal_days'];
+    const r = await execPrepared(tx, sql`WITH ready AS (SELECT 1), ${balances ? sql`${balances.ctes}, ` : sql``}bal_days AS (${days} RETURNING 1),
+      ${n ? sql`docnum AS (${takeNumberSql(ctx.companyId, n.docType, n.fiscalYear, n.prefix, { after: sql`(SELECT 1 WHERE ${sql.raw(names.map((b) => `(SELECT count(*) FROM ${b}) >= 0`).join(' AND '))}) AS balanced` })}), ` : sql``}
       posted AS (SELECT NULL::int AS entry_id, NULL::text AS entry_number, ${reference} AS reference), ${ctes}
       SELECT ${select} FROM posted${fin?.join ? sql` LEFT JOIN ${fin.join} ON true` : sql``}`, { commit: opts.commit });
     row = r.rows[0] as Record<string, unknown>;
