@@ -50,7 +50,9 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Named prepared statements (execPrepared, the list's search page, the session) are written to be planned once per
+  // connection: a generic plan from their first run, not after five custom plans (each planned as an unnamed one).
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c plan_cache_mode=force_generic_plan' });
   pool.on('error', () => {});
   const orm = drizzlePg(pool) as unknown as Orm;
   return { kind: 'postgres', orm, close: () => pool.end() };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
+import { execPrepared } from '../../../../core/db/prepared';
 import { type Column, L, col, type ReportDef } from '../../../../core/documents/report.types';
 import { tr } from '../../../../core/i18n/locale';
 import type { InventoryReportParams } from './report-params';
@@ -10,6 +11,11 @@ import { balanceCtes, nameOf, shareOfValue, stockSpan, unitOf } from './stock-to
  * On hand and value at a date per product and location (or warehouse, or product alone), from the stock totals
  * (stock-totals.ts; values at the product's average cost at that date). Rows with no quantity are left out; the
  * total value covers every page.
+ * Without filters (the usual view, and the benchmark's) the statement is a named prepared statement: its text then
+ * depends only on the grouping, the language and how the date is read (at most 18 texts), and its generic plan
+ * saves the 3.5 ms PostgreSQL took to plan it at every request (of about 38 ms over 7,200 pairs). Filters would
+ * make a text of every combination, and the prepared statements' names are capped for the hot paths
+ * (execPrepared), so a filtered report, which reads fewer rows, is planned each time as before.
  */
 export const stockBalanceReport: ReportDef<InventoryReportParams> = {
   name: 'stock-balance',
@@ -30,17 +36,22 @@ export const stockBalanceReport: ReportDef<InventoryReportParams> = {
     const order = sql`${nameOf(n, 'p')}, r.product_id${byLocation ? sql`, ${nameOf(n, 'l')}, r.location_id` : byWarehouse ? sql`, ${nameOf(n, 'w')} NULLS LAST` : sql``}`;
     const places = byLocation ? sql`JOIN locations l ON l.id = r.location_id LEFT JOIN warehouses w ON w.id = r.warehouse_id`
       : byWarehouse ? sql`LEFT JOIN warehouses w ON w.id = r.warehouse_id` : sql``;
-    // the page is cut before the other names are joined; totals cover every row
-    const res = await db.execute(sql`
+    const unfiltered = !p.warehouseId && !p.locationId && !p.categoryId && !p.productId;
+    // the page is cut before the other names are joined; totals cover every row. The products are a subquery
+    // (OFFSET 0): the planner, counting a hundred rows of r where there are thousands, fetched each row's product
+    // by its index (6.5 of 34 ms) instead of hashing the company's products once
+    const query = sql`
       WITH ${rowsCte},
       tot AS (SELECT count(*)::int AS n, coalesce(sum(value), 0)::text AS "totalValue" FROM r),
       pg AS (SELECT r.*, ${nameOf(n, 'p')} AS product, p.sku, p.category_id, p.uom_id${byLocation ? sql`, ${nameOf(n, 'l')} AS location` : sql``}${byWarehouse ? sql`, ${nameOf(n, 'w')} AS warehouse` : sql``}
-        FROM r JOIN products p ON p.id = r.product_id ${places} ORDER BY ${order} LIMIT ${p.pageSize} OFFSET ${(p.page - 1) * p.pageSize})
+        FROM r JOIN (SELECT id, name, name_ar, sku, category_id, uom_id FROM products WHERE company_id = ${ctx.companyId} OFFSET 0) p ON p.id = r.product_id ${places}
+        ORDER BY ${order} LIMIT ${p.pageSize} OFFSET ${(p.page - 1) * p.pageSize})
       SELECT tot.n, tot."totalValue", pg.product_id AS "productId", pg.sku, pg.product, ${nameOf(n, 'pc')} AS category, ${unitOf(n, 'u')} AS uom,
         ${byLocation ? sql`pg.location_id AS "locationId", pg.location,` : sql``}${byWarehouse ? sql` pg.warehouse_id AS "warehouseId", pg.warehouse,` : sql``}
         pg.qty::text AS quantity, pg.value::text AS value
       FROM tot LEFT JOIN pg ON true LEFT JOIN product_categories pc ON pc.id = pg.category_id LEFT JOIN uoms u ON u.id = pg.uom_id
-      ORDER BY pg.product NULLS LAST, pg.product_id${byLocation ? sql`, pg.location, pg.location_id` : byWarehouse ? sql`, pg.warehouse NULLS LAST` : sql``}`);
+      ORDER BY pg.product NULLS LAST, pg.product_id${byLocation ? sql`, pg.location, pg.location_id` : byWarehouse ? sql`, pg.warehouse NULLS LAST` : sql``}`;
+    const res = unfiltered ? await execPrepared(db, query) : await db.execute(query);
     const raw = res.rows as Record<string, unknown>[];
     const total = Number(raw[0]?.n ?? 0);
     const totalValue = new Decimal(String(raw[0]?.totalValue ?? 0)).toFixed(2);
