@@ -36,8 +36,8 @@ export interface PostOptions {
   /**
    * The document's gapless number, taken under the journal's lock by the statement that writes the entry and made
    * the reference of the entry, its lines and the moves (replaces input.reference): a hot document counter is then
-   * held by that statement and the commit only (lock order: quants -> products and layers -> accounts -> journal
-   * chain -> this counter -> the journal's counter). `<prefix>/<fiscal year>/<00001>`.
+   * held by that statement and the commit only (lock order: products -> quants -> layers -> day totals -> accounts
+   * -> journal chain -> this counter -> the journal's counter). `<prefix>/<fiscal year>/<00001>`.
    */
   number?: { docType: string; prefix: string; fiscalYear: number };
   /** What readRefs read earlier in this transaction (a document that checked its lines on create); read again if it does not cover the lines. */
