@@ -65,3 +65,17 @@ export async function testApp(opts: { demo?: boolean } = {}): Promise<TestApp> {
     },
   };
 }
+
+/**
+ * A fresh app, a module's test kit made for it (`kit`), and the admin signed in again in Arabic (for messages in
+ * both languages); the app is closed if the kit cannot be made.
+ */
+export async function testAppWith<K>(kit: (t: TestApp) => Promise<K>): Promise<{ t: TestApp; k: K; ar: Client }> {
+  const t = await testApp();
+  try {
+    return { t, k: await kit(t), ar: await t.login('admin', ADMIN_PASSWORD, 'ar') };
+  } catch (e) {
+    await t.close();
+    throw e;
+  }
+}

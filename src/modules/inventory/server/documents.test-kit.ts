@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
+import { type Client, type TestApp, testAppWith } from '../../../../tests/support/test-app';
 import { type StockKit, stockKit } from './test-kit';
 
 /**
@@ -13,15 +13,7 @@ type Res = Awaited<ReturnType<Client['post']>>;
 const rows = async <T,>(t: TestApp, q: ReturnType<typeof sql>) => (await t.db.orm.execute(q)).rows as T[];
 
 /** A fresh app, the stock kit of its admin, and the admin signed in again in Arabic (for refusedInBoth). */
-export async function documentsApp(): Promise<{ t: TestApp; k: StockKit; ar: Client }> {
-  const t = await testApp();
-  try {
-    return { t, k: await stockKit(t), ar: await t.login('admin', ADMIN_PASSWORD, 'ar') };
-  } catch (e) {
-    await t.close();
-    throw e;
-  }
-}
+export const documentsApp = () => testAppWith(stockKit);
 
 /**
  * POST /api/inventory/deliveries as `c`: a customer delivery out of the main stock location on 2026-04-02, unless `o`

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
+import { type Client, type TestApp, testAppWith } from '../../../../tests/support/test-app';
 
 /**
  * Helpers of the master data tests: the app of a test file (with an Arabic client), ids of what every company gets
@@ -61,15 +61,7 @@ export async function mdKit(t: TestApp, c: Client = t.admin): Promise<MdKit> {
 }
 
 /** A fresh app, the master data kit of its admin, and the admin signed in again in Arabic. */
-export async function mdApp(): Promise<{ t: TestApp; k: MdKit; ar: Client }> {
-  const t = await testApp();
-  try {
-    return { t, k: await mdKit(t), ar: await t.login('admin', ADMIN_PASSWORD, 'ar') };
-  } catch (e) {
-    await t.close();
-    throw e;
-  }
-}
+export const mdApp = () => testAppWith(mdKit);
 
 /** Signs up another company and returns its administrator's client. */
 export async function otherCompany(t: TestApp, username = 'other'): Promise<Client> {
