@@ -53,6 +53,21 @@ function appMap(): Plugin {
   };
 }
 
+/** `virtual:contrast.css`: the theme's AA colour variables (src/web/themeContrast.ts), computed at build time. */
+function contrastCss(): Plugin {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const ID = 'virtual:contrast.css';
+  return {
+    name: 'daftar-contrast-css',
+    resolveId: (id) => (id === ID ? '\0' + ID : undefined),
+    async load(id) {
+      if (id !== '\0' + ID) return undefined;
+      const m = await tsImport(here + 'src/web/themeContrast.ts', import.meta.url);
+      return m.contrastCss();
+    },
+  };
+}
+
 const proxy = {
   '/api': {
     target: apiTarget,
@@ -68,7 +83,7 @@ const proxy = {
 export default defineConfig({
   root: '.',
   publicDir: 'public',
-  plugins: [react(), appMap(), buildManifest(buildId)],
+  plugins: [react(), appMap(), contrastCss(), buildManifest(buildId)],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   server: { port: Number(process.env.WEB_PORT ?? 5173), host: '127.0.0.1', proxy },
   preview: { port: Number(process.env.WEB_PORT ?? 4173), host: '127.0.0.1', proxy },

@@ -7,7 +7,7 @@ import http from 'node:http';
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-export interface HttpAnswer { status: number; body: Buffer; json<T = unknown>(): T }
+export interface HttpAnswer { status: number; headers: http.IncomingHttpHeaders; body: Buffer; json<T = unknown>(): T }
 
 export const httpGet = (port: number, path: string, headers: Record<string, string> = {}) => httpRequest('GET', port, path, headers);
 
@@ -22,7 +22,7 @@ function httpRequest(method: string, port: number, path: string, headers: Record
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const data = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, body: data, json: <T,>() => JSON.parse(data.toString('utf8')) as T });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data, json: <T,>() => JSON.parse(data.toString('utf8')) as T });
       });
       res.on('error', reject);
     }).on('error', reject);

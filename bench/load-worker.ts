@@ -8,7 +8,8 @@ import { type Figures, load } from './stats';
  * and answers their figures. The benchmarks time the server's thread as it serves browsers elsewhere: their load
  * clients used to run on the server's own thread, which then paid for both sides of every request. The raw-SQL
  * baseline runs in the same kind of worker, on connections of its own, so both runs are timed the same way.
- *  - `http`: GET each path in turn on 127.0.0.1:port with the headers (status 200 expected);
+ *  - `http`: GET each path in turn on 127.0.0.1:port with the headers (status 200 expected); the answers'
+ *    X-Data-Source values are counted (`sources`: how many reads the replica served, core/db/replica.ts);
  *  - `sql`: run each statement (text, params; kept prepared per connection when it has a name) in turn on a pool of
  *    `clients` connections to `url`.
  */
@@ -16,7 +17,7 @@ export type LoadJob =
   | { kind: 'http'; port: number; paths: string[]; headers: Record<string, string> }
   | { kind: 'sql'; url: string; statements: { text: string; params: unknown[]; name?: string }[] };
 
-export function loadInWorker(job: LoadJob, clients: number, durationMs: number): Promise<Figures> {
+export function loadInWorker(job: LoadJob, clients: number, durationMs: number): Promise<Figures & { sources?: Record<string, number> }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL(import.meta.url), { workerData: { job, clients, durationMs } });
     worker.once('message', resolve);
@@ -25,12 +26,16 @@ export function loadInWorker(job: LoadJob, clients: number, durationMs: number):
   });
 }
 
-async function run(job: LoadJob, clients: number, durationMs: number): Promise<Figures> {
+async function run(job: LoadJob, clients: number, durationMs: number): Promise<Figures & { sources?: Record<string, number> }> {
   if (job.kind === 'http') {
-    return load(clients, durationMs, async (i) => {
+    const sources: Record<string, number> = {};
+    const figures = await load(clients, durationMs, async (i) => {
       const r = await httpGet(job.port, job.paths[i % job.paths.length]!, job.headers);
       if (r.status !== 200) throw new Error(`HTTP ${r.status}: ${r.body.toString().slice(0, 200)}`);
+      const source = String(r.headers['x-data-source'] ?? 'none');
+      sources[source] = (sources[source] ?? 0) + 1;
     });
+    return { ...figures, sources };
   }
   const pool = new pg.Pool({ connectionString: job.url, max: clients });
   try {

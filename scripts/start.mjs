@@ -1,6 +1,6 @@
 // `npm start`: builds the web app and the server bundle when missing or older than their sources, then runs the
 // server from the bundle (see build-server.mjs).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServer, SERVER_BUNDLE, SERVER_ENV } from './build-server.mjs';
@@ -19,13 +19,15 @@ function newest(path) {
 
 const sources = ['src/web', 'src/modules', 'src/core/entity', 'src/core/i18n', 'src/core/text', 'index.html', 'vite.config.ts', 'package-lock.json'];
 const stale = !existsSync(built) || Math.max(...sources.map((s) => newest(join(root, s)))) > statSync(built).mtimeMs;
-if (stale) {
+// the web app and the server (its bundle, the initial database) build side by side
+const web = !stale ? Promise.resolve(0) : new Promise((resolve) => {
   console.log('Building the web app...');
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
+  spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+    .on('exit', (code) => resolve(code ?? 1));
+});
 await buildServer();
+const webStatus = await web;
+if (webStatus !== 0) process.exit(webStatus);
 const child = spawn(process.execPath, [SERVER_BUNDLE], { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...SERVER_ENV, ...process.env } });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -4,9 +4,11 @@ import { adminModule } from './admin/manifest';
 import { contactsModule } from './contacts/manifest';
 import { accountingModule } from './accounting/manifest';
 import { inventoryModule } from './inventory/manifest';
+import { salesModule } from './sales/manifest';
+import { posModule } from './pos/manifest';
 
 /** Every module of the product, in menu order. Adding a module means adding its manifest here. */
-export const modules: ModuleDef[] = [contactsModule, accountingModule, inventoryModule, adminModule].sort((a, b) => a.order - b.order);
+export const modules: ModuleDef[] = [contactsModule, accountingModule, inventoryModule, salesModule, posModule, adminModule].sort((a, b) => a.order - b.order);
 
 export const entities: AnyEntity[] = modules.flatMap((m) => m.entities);
 

@@ -13,3 +13,5 @@ declare module 'virtual:app-routes' {
   const routes: import('./appMap').AppRoute[];
   export default routes;
 }
+
+declare module 'virtual:contrast.css';

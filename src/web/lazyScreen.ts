@@ -24,9 +24,15 @@ export function importWithReload<T>(load: () => Promise<T>): () => Promise<T> {
     });
 }
 
+/**
+ * A lazy screen whose chunk can be asked for before React renders it (`preload`): the first page starts fetching
+ * its screen while the app itself and the signed-in user are still on their way (main.tsx), instead of after them.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyScreen<P = any>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(importWithReload(load));
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const once = () => (loading ??= importWithReload(load)().catch((e: unknown) => { loading = undefined; throw e; }));
+  return Object.assign(lazy(once), { preload: () => void once().catch(() => {}) });
 }
 
 /** Vite reports failed CSS/JS preloads of lazy chunks with this event; treat them the same way. */

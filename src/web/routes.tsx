@@ -3,14 +3,14 @@ import { type LoaderFunctionArgs, type RouteObject, createBrowserRouter, data, r
 import type { Locale } from '../core/i18n/locale';
 import type { AppRoute } from './appMap';
 import { useCan } from './api/useAuth';
-import { LoginPage } from './auth/LoginPage';
 import { readLocaleCookie } from './i18n/localeCookie';
 import { lazyScreen } from './lazyScreen';
 import { webScreens } from './moduleWeb';
 import { NotFoundPage, RouteErrorPage } from './pages/ErrorPage';
-import { AppLayout } from './shell/AppLayout';
+import { AppLayout, preloadShell } from './shell/AppLayout';
 import { LocaleRoot } from './shell/LocaleRoot';
 import { listRouteOf, routePermission, routeTable } from './routeTable';
+import { HOME_ROUTE, shellRoutes } from './shellRoutes';
 import { NoAccess } from './ui/NoAccess';
 import { PageLoader } from './ui/PageLoader';
 
@@ -22,6 +22,9 @@ import { PageLoader } from './ui/PageLoader';
  */
 const HomePage = lazyScreen(() => import('./pages/HomePage'));
 const SignupPage = lazyScreen(() => import('./auth/SignupPage'));
+// The sign-in page is the first screen only when signed out: a chunk of its own keeps it (and the password input)
+// out of the signed-in first screen's bundle.
+const LoginPage = lazyScreen(async () => ({ default: (await import('./auth/LoginPage')).LoginPage }));
 const EntityListPage = lazyScreen(() => import('./entity/EntityListPage'));
 const EntityDetailPage = lazyScreen(() => import('./entity/EntityDetailPage'));
 
@@ -42,6 +45,13 @@ function Guard({ permission, children }: { permission?: string; children: ReactN
   return can(permission) ? children : <NoAccess />;
 }
 
+/** What the first page asks for before it renders (main.tsx): the chunk of the screen a route shows. */
+export interface RouteHandle {
+  preload?: () => void;
+  /** The signed-in area (its pages need the signed-in user). */
+  signedIn?: boolean;
+}
+
 function entryElement(e: AppRoute): ReactNode {
   switch (e.kind) {
     case 'list':
@@ -55,10 +65,9 @@ function entryElement(e: AppRoute): ReactNode {
 }
 
 function screenRoutes(): RouteObject[] {
-  const custom = new Map(webScreens.map((s) => [s.route, lazyScreen(s.load) as ComponentType]));
-  const routes = new Set([...routeTable.map((e) => e.route), ...custom.keys()]);
-  return [...routes].map((route) => {
-    const Screen = custom.get(route);
+  const custom = new Map(webScreens.map((s) => [s.route, lazyScreen(s.load)]));
+  return shellRoutes(routeTable, webScreens).map((route) => {
+    const Screen = custom.get(route) as (ComponentType & { preload(): void }) | undefined;
     const entry = routeTable.find((e) => e.route === route);
     const element = Screen ? (
       <Guard permission={routePermission(route)}>
@@ -67,7 +76,8 @@ function screenRoutes(): RouteObject[] {
     ) : (
       entryElement(entry!)
     );
-    return { path: toPath(route), loader: idCheck(route), element };
+    const preload = Screen?.preload ?? (entry?.kind === 'list' ? EntityListPage.preload : entry?.kind === 'detail' ? EntityDetailPage.preload : undefined);
+    return { path: toPath(route), loader: idCheck(route), element, handle: { preload } satisfies RouteHandle };
   });
 }
 
@@ -86,9 +96,18 @@ function localeTree(locale: Locale): RouteObject {
             index: true,
             loader: () => redirect(locale === 'en' && readLocaleCookie() === 'ar' ? '/ar/home' : home),
           },
-          { path: 'login', element: <LoginPage /> },
+          {
+            path: 'login',
+            handle: { preload: LoginPage.preload } satisfies RouteHandle,
+            element: (
+              <Suspense fallback={<PageLoader />}>
+                <LoginPage />
+              </Suspense>
+            ),
+          },
           {
             path: 'signup',
+            handle: { preload: SignupPage.preload } satisfies RouteHandle,
             element: (
               <Suspense fallback={<PageLoader />}>
                 <SignupPage />
@@ -97,7 +116,8 @@ function localeTree(locale: Locale): RouteObject {
           },
           {
             element: <AppLayout />,
-            children: [{ errorElement: <RouteErrorPage />, children: [{ path: 'home', element: <HomePage /> }, ...screenRoutes()] }],
+            handle: { preload: preloadShell, signedIn: true } satisfies RouteHandle,
+            children: [{ errorElement: <RouteErrorPage />, children: [{ path: toPath(HOME_ROUTE), element: <HomePage />, handle: { preload: HomePage.preload } satisfies RouteHandle }, ...screenRoutes()] }],
           },
           { path: '*', element: <NotFoundPage /> },
         ],

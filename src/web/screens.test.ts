@@ -14,4 +14,11 @@ describe('module screens', () => {
       .map((e) => e.route);
     expect(missing).toEqual([]);
   });
+
+  // A screen the registry does not list has no permission to guard it (the router's Guard lets anyone in, and its
+  // API answers 403): every module screen is a route of the app map, where its permission is declared.
+  it('every module screen is a registry route, with its permission declared there', () => {
+    const routes = new Set(summarize(modules).modules.flatMap((m) => m.entries).map((e) => e.route));
+    expect(webScreens.map((s) => s.route).filter((r) => !routes.has(r))).toEqual([]);
+  });
 });

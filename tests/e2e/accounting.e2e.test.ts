@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, SCREENS, startE2E, waitPath } from './harness';
+import { DEMO_ZONE, type E2E, SCREENS, startE2E, waitPath } from './harness';
+import { companyToday } from '../../src/core/time/company-time';
 
 /**
  * An accountant's path through the books in both languages: create an account, post a journal entry on it, confirm an invoice and record
@@ -58,7 +59,7 @@ for (const lang of ['en', 'ar'] as const) {
     it('creates an account, posts an entry on it, confirms and part-pays an invoice, and the reports agree and download', async () => {
       const t = L[lang];
       const ref = `E2E-${lang}-${Date.now() % 100000}`;
-      const today = new Date().toISOString().slice(0, 10);
+      const today = companyToday(DEMO_ZONE);
       const { page, context, errors } = await e.newPage();
       await e.login(page, t.prefix);
 

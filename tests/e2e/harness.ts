@@ -4,14 +4,15 @@ import { type Browser, type BrowserContext, type Page, chromium } from 'playwrig
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../src/app';
 import type { Database } from '../../src/core/db/connect';
-import { ensureFirstAdmin } from '../../src/modules/admin/server/bootstrap';
-import { freshDatabase } from '../support/test-db';
+import { DEMO_ADMIN_PASSWORD, freshDemoDatabase } from '../support/demo-template';
 
 /**
- * A real server (built web app + API) on a fresh database with the demo company, and a headless Chromium.
+ * A real server (built web app + API) on a fresh copy of the run's demo company (support/demo-template.ts), and a headless Chromium.
  * Screenshots go to test-results/screens/ so a person can look at them.
  */
-export const ADMIN = { username: 'admin', password: 'e2e-admin-pass' };
+export const ADMIN = { username: 'admin', password: DEMO_ADMIN_PASSWORD };
+/** The demo company's zone: its "today" (companyToday) is the web's default date. */
+export const DEMO_ZONE = { timeZone: 'Asia/Riyadh' };
 const root = new URL('../..', import.meta.url).pathname;
 export const SCREENS = join(root, 'test-results/screens');
 
@@ -36,8 +37,7 @@ export function chromiumPath(): string | undefined {
 }
 
 export async function startE2E(): Promise<E2E> {
-  const db = await freshDatabase();
-  await ensureFirstAdmin(db, { ADMIN_PASSWORD: ADMIN.password, DEMO_DATA: 'on' });
+  const db = await freshDemoDatabase();
   const app = await createApp(db, { webDir: join(root, 'dist'), demo: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

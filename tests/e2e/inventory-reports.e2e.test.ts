@@ -3,8 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDecimal } from '../../src/web/entity/formatDecimal';
-import { type E2E, SCREENS, startE2E, waitPath } from './harness';
+import { formatDecimal } from '../../src/core/i18n/format';
+import { DEMO_ZONE, type E2E, SCREENS, startE2E, waitPath } from './harness';
+import { companyToday } from '../../src/core/time/company-time';
 
 /**
  * The inventory dashboard and reports in both languages on the demo company (its opening stock): the KPIs and the
@@ -45,6 +46,9 @@ for (const lang of ['en', 'ar'] as const) {
       const bal = await (await context.request.get(`${e.base}/api/inventory/reports/stock-balance`)).json();
       expect(bal.totals.value).toBe(dash.kpis.onHandValue);
       await expect.poll(() => page.getByRole('cell', { name: formatDecimal(bal.totals.value), exact: true }).count(), { timeout: 10000 }).toBeGreaterThan(0);
+      // the report's own filters are folded behind "Filters" (key f) until opened
+      const folded = page.locator('button[aria-keyshortcuts="f"][aria-expanded="false"]');
+      if (await folded.count()) await folded.first().click();
       await page.getByLabel(t.rowsPer).first().click();
       await page.getByRole('option', { name: t.product }).click();
       await waitPath(page, /stock-balance$/);
@@ -65,7 +69,7 @@ for (const lang of ['en', 'ar'] as const) {
       if (existsSync('/usr/bin/pdftoppm')) execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, join(SCREENS, `${lang}-inventory-stock-balance-pdf`)]);
 
       // Stock movement by month: one pair of columns per month.
-      const year = new Date().toISOString().slice(0, 4);
+      const year = companyToday(DEMO_ZONE).slice(0, 4);
       await page.goto(`${e.base}${t.prefix}/inventory/reports/stock-movement?from=${year}-01-01&period=monthly`);
       await page.getByRole('columnheader', { name: `${t.inPrefix}${year}-01`, exact: true }).waitFor({ timeout: 10000 });
       await e.shot(page, `${lang}-inventory-stock-movement`);

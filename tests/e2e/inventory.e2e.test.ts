@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, startE2E, waitPath } from './harness';
+import { DEMO_ZONE, type E2E, startE2E, waitPath } from './harness';
+import { companyToday } from '../../src/core/time/company-time';
 
 /**
  * A storekeeper's path through inventory in both languages, all on screen: a category and a second stock location,
@@ -22,7 +23,7 @@ const L = {
     newCategory: /^New product category$/, newLocation: /^New location$/, warehouse: 'Warehouse', mainWarehouse: /^Main warehouse$/,
     newProduct: /^New product$/, category: 'Category', uom: 'Unit of measure', unit: /^Unit$/, cost: 'Cost', barcode: 'Barcode', sku: 'SKU',
     salePrice: 'Sale price', genBarcode: 'Generate an EAN-13 barcode', genSku: 'Generate a SKU from the name and category',
-    computePrice: 'Compute the sale price from the cost and the default margin',
+    computePrice: 'From cost: compute the sale price with the default margin',
     newReceipt: /^New receipt$/, receiptDate: 'Receipt date', destination: 'Destination location', stock: /^Stock$/, stockSearch: 'Stock',
     product: 'Product', quantity: 'Quantity', unitCost: 'Unit cost', approve: 'Approve', receivePart: 'Receive part', receiveNow: 'Receive now',
     receive: 'Receive', receiveAll: 'Receive all',
@@ -87,7 +88,7 @@ for (const lang of ['en', 'ar'] as const) {
   describe(`inventory in ${lang}`, () => {
     const t = L[lang];
     const tag = `${lang}${Date.now() % 100000}`;
-    const today = new Date().toISOString().slice(0, 10);
+    const today = companyToday(DEMO_ZONE);
     const productName = lang === 'en' ? `Arabica coffee ${tag}` : `Coffee ${tag}`;
     const productAr = `قهوة عربية ${tag}`;
     let page: Page;
@@ -367,6 +368,11 @@ for (const lang of ['en', 'ar'] as const) {
       // One "Location" filter matches either side of a move: the shelf only saw the transfer come in.
       await page.goto(`${e.base}${t.prefix}/inventory/transactions/stockmoves?f.productId=${productId}`);
       await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(6);
+      // The filters are folded behind their button, which counts the active ones (the product here).
+      const filters = page.getByRole('button', { name: lang === 'en' ? /^Filters/ : /^عوامل التصفية/ });
+      expect(await filters.getAttribute('aria-expanded')).toBe('false');
+      expect(await filters.textContent()).toContain('1');
+      await filters.click();
       await pick(page, page.getByRole('combobox', { name: t.location, exact: true }), tag, new RegExp(tag));
       await expect.poll(() => new URL(page.url()).searchParams.get('f.locationId'), { timeout: 10000 }).toMatch(/^\d+$/);
       await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(2);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fiscalYearStart } from '../../src/core/documents/fiscal-year';
-import { type E2E, startE2E } from './harness';
+import { DEMO_ZONE, type E2E, startE2E } from './harness';
+import { companyToday } from '../../src/core/time/company-time';
 
 /**
  * Report dates in the browser: the income statement opens at the start of the fiscal year set in the accounting
@@ -20,7 +21,10 @@ const MONTHS = {
   ar: ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'],
 };
 const shown = (iso: string, lang: 'en' | 'ar') => `${Number(iso.slice(8, 10))} ${MONTHS[lang][Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
-const L = { en: { prefix: '', from: 'From', to: 'To', heading: 'Income statement' }, ar: { prefix: '/ar', from: 'من', to: 'إلى', heading: 'قائمة الدخل' } } as const;
+const L = {
+  en: { prefix: '', from: 'From', to: 'To', heading: 'Income statement', dataAsOf: 'Data as of' },
+  ar: { prefix: '/ar', from: 'من', to: 'إلى', heading: 'قائمة الدخل', dataAsOf: 'البيانات حتى' },
+} as const;
 
 for (const lang of ['en', 'ar'] as const) {
   describe(`report dates in ${lang}`, () => {
@@ -28,7 +32,7 @@ for (const lang of ['en', 'ar'] as const) {
       const t = L[lang];
       const { page, errors } = await e.newPage();
       await e.login(page, t.prefix);
-      const today = new Date().toISOString().slice(0, 10);
+      const today = companyToday(DEMO_ZONE);
       const start = fiscalYearStart(today, 7, 1);
       const seen: string[] = [];
       page.on('request', (r) => { if (r.url().includes('/api/accounting/reports/income-statement')) seen.push(r.url()); });
@@ -38,6 +42,8 @@ for (const lang of ['en', 'ar'] as const) {
       await expect.poll(() => from.inputValue(), { timeout: 15000 }).toBe(shown(start, lang));
       expect(await page.getByLabel(t.to, { exact: true }).inputValue()).toBe(shown(today, lang));
       expect(seen.every((u) => !u.includes('from='))).toBe(true); // the server chose the fiscal year start
+      // the time the report's data is as of (the replica's last replayed commit, or when the primary was read)
+      expect(await page.getByTestId('report-as-of').innerText()).toContain(t.dataAsOf);
       await e.shot(page, `${lang}-report-dates`);
 
       await from.click();

@@ -1,13 +1,36 @@
-import { existsSync, writeFileSync, renameSync } from 'node:fs';
+import { existsSync, writeFileSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { migrate, openPglite, openPostgres } from '../../src/core/db/connect';
-import { adminUrl, pgliteTemplatePath, pgTemplateName, testDbKind, urlFor } from './template';
+import { stopSharedReplica } from './pg-replica';
+import { adminUrl, pgDemoName, pgliteDemoPath, pgliteTemplatePath, pgTemplateName, testDbKind, urlFor } from './template';
 
 /**
  * Migrates one template database per run (PGlite: a dumped data dir; PostgreSQL: a template database);
- * every test file then starts from a fresh copy of it instead of migrating again.
+ * every test file then starts from a fresh copy of it instead of migrating again. On PostgreSQL, the run's
+ * streaming replica (tests/support/pg-replica.ts) is made by the first test file that needs one, and stopped here
+ * at the end of the run.
  */
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => Promise<void>> {
+  // this run's id: names the demo template (demo-template.ts), which is the run's own and dropped at its end
+  const runId = process.env.DAFTAR_TEST_RUN ?? `${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
+  process.env.DAFTAR_TEST_RUN = runId;
+  const stopReplica = await prepareTemplates();
+  return async () => {
+    rmSync(pgliteDemoPath(runId), { force: true });
+    if (testDbKind() === 'postgres') {
+      const admin = new pg.Client({ connectionString: adminUrl() });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${pgDemoName(runId)} WITH (FORCE)`).catch(() => {});
+      await admin.end();
+    }
+    stopReplica?.();
+  };
+}
+
+async function prepareTemplates(): Promise<(() => void) | undefined> {
   if (testDbKind() === 'pglite') {
     const path = pgliteTemplatePath();
     if (existsSync(path)) return;
@@ -34,5 +57,17 @@ export default async function setup(): Promise<void> {
   const old = await admin.query(`SELECT datname FROM pg_database d WHERE datname LIKE 'daftar\\_t\\_%'
     AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname)`);
   for (const r of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname}`).catch(() => {});
+  // demo templates (demo-template.ts) of runs that ended without their teardown: named by their start, kept 6 hours
+  const demos = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'daftar\\_demo\\_%'`);
+  for (const r of demos.rows as { datname: string }[]) {
+    const started = Number(r.datname.split('_')[2]);
+    if (started && Date.now() / 1000 - started > 6 * 3600) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`).catch(() => {});
+  }
   await admin.end();
+  // where the run's replica, once made, is described (the test processes inherit this environment); one named by
+  // the caller's DAFTAR_REPLICA_STATE is the caller's, kept after the run (e.g. to run a replica test again and again)
+  if (process.env.DAFTAR_REPLICA_STATE) return;
+  const replicaState = join(tmpdir(), `daftar-replica-${randomBytes(6).toString('hex')}.json`);
+  process.env.DAFTAR_REPLICA_STATE = replicaState;
+  return () => stopSharedReplica(replicaState);
 }

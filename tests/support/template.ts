@@ -1,16 +1,8 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MIGRATIONS_DIR } from '../../src/core/db/connect';
+import { migrationsHash } from '../../src/core/db/initial-db';
 
 /** Where the migrated template databases live; named by a hash of the migrations so a change rebuilds them. */
-export function migrationsHash(): string {
-  const h = createHash('sha256');
-  for (const f of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) h.update(f).update(readFileSync(join(MIGRATIONS_DIR, f)));
-  return h.digest('hex').slice(0, 12);
-}
-
 export const pgliteTemplatePath = () => join(tmpdir(), `daftar-pglite-template-${migrationsHash()}.tar.gz`);
 export const pgTemplateName = () => `daftar_tpl_${migrationsHash()}`;
 export const testDbKind = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -26,3 +18,21 @@ export function urlFor(dbName: string): string {
   u.pathname = '/' + dbName;
   return u.toString();
 }
+
+/** The same database through the pooler of TEST_POOLER_URL, or undefined when the tests run without one. */
+export function poolerUrlFor(dbName: string): string | undefined {
+  if (!process.env.TEST_POOLER_URL) return undefined;
+  const u = new URL(process.env.TEST_POOLER_URL);
+  u.pathname = '/' + dbName;
+  return u.toString();
+}
+
+/** This run's id (global-setup.ts sets DAFTAR_TEST_RUN: "<start epoch s>_<random>"), naming its demo template. */
+function runId(): string {
+  const id = process.env.DAFTAR_TEST_RUN;
+  if (!id) throw new Error('DAFTAR_TEST_RUN is not set: tests/support/global-setup.ts sets it');
+  return id;
+}
+/** Where the run's demo company lives (demo-template.ts): a PGlite data dump, a PostgreSQL template database. */
+export const pgliteDemoPath = (id = runId()) => join(tmpdir(), `daftar-pglite-demo-${id}.tar.gz`);
+export const pgDemoName = (id = runId()) => `daftar_demo_${id}`;

@@ -2,13 +2,14 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { createApp } from '../../src/app';
 import type { Database } from '../../src/core/db/connect';
 import { ensureFirstAdmin } from '../../src/modules/admin/server/bootstrap';
+import { DEMO_ADMIN_PASSWORD, freshDemoDatabase } from './demo-template';
 import { freshDatabase } from './test-db';
 
 /**
  * A server on a fresh database with its first admin (`admin` / ADMIN_PASSWORD), driven through
  * app.inject: real routing, hooks, cookies and database, no sockets. `as(cookie)` sends requests as a user.
  */
-export const ADMIN_PASSWORD = 'admin-pass-123';
+export const ADMIN_PASSWORD = DEMO_ADMIN_PASSWORD;
 
 export interface Client {
   cookie: string;
@@ -44,8 +45,16 @@ function client(app: FastifyInstance, cookie: string): Client {
   };
 }
 
-export async function testApp(opts: { demo?: boolean } = {}): Promise<TestApp> {
-  const db = await freshDatabase();
+/**
+ * `demo`: the demo company, cloned from the run's demo template (demo-template.ts). `prepare`: runs on the fresh
+ * database before the app is built (e.g. attaches a replica).
+ */
+export async function testApp(opts: { demo?: boolean; prepare?: (db: Database & { url?: string }) => Promise<void> } = {}): Promise<TestApp> {
+  const db = opts.demo ? await freshDemoDatabase() : await freshDatabase();
+  await opts.prepare?.(db).catch(async (e: unknown) => {
+    await db.close();
+    throw e;
+  });
   await ensureFirstAdmin(db, { ADMIN_PASSWORD, DEMO_DATA: opts.demo ? 'on' : 'off' });
   const app = await createApp(db, { demo: opts.demo ?? false });
   await app.ready();

@@ -3,6 +3,7 @@ import type { AnyEntity } from '../entity/define';
 import type { Tx } from '../db/tx';
 import type { Ctx } from '../http/context';
 import { auditLog } from '../db/system.schema';
+import { currentRequestKey } from '../db/request-key';
 import { tableOf } from '../db/entity-table';
 import { entityByName } from '../../modules/registry';
 
@@ -45,16 +46,18 @@ export function auditValues(e: AuditEntry): { before: Record<string, unknown> | 
 
 /** Several audit rows of one entity in one statement, in order (a create and its transition in one request). */
 export async function recordAudits(tx: Tx, ctx: Ctx, def: AnyEntity, entries: AuditEntry[]): Promise<void> {
-  await tx.insert(auditLog).values(entries.map((e) => ({ companyId: ctx.companyId, entity: def.name, recordId: e.recordId, action: e.action, userId: ctx.user.id, ...auditValues(e) })));
+  const requestKey = currentRequestKey()?.key ?? null;
+  await tx.insert(auditLog).values(entries.map((e) => ({ companyId: ctx.companyId, entity: def.name, recordId: e.recordId, action: e.action, userId: ctx.user.id, requestKey, ...auditValues(e) })));
 }
 
 /**
  * Audit rows as one SQL statement, for a hot path that writes its changes and their audit together: `rows` is a
- * SELECT of (company_id, record_id, action, user_id, after).
+ * SELECT of (company_id, record_id, action, user_id, request_key, after); request_key is the key of the request
+ * that wrote it (core/db/request-key.ts), so a committed write can be found and answered again.
  */
 export function auditRowsSql(def: AnyEntity, rows: SQL): SQL {
-  return sql`INSERT INTO audit_log (company_id, entity, record_id, action, user_id, after)
-    SELECT r.company_id, ${def.name}::text, r.record_id, r.action, r.user_id, r.after FROM (${rows}) r`;
+  return sql`INSERT INTO audit_log (company_id, entity, record_id, action, user_id, request_key, after)
+    SELECT r.company_id, ${def.name}::text, r.record_id, r.action, r.user_id, r.request_key, r.after FROM (${rows}) r`;
 }
 
 export async function historyOf(ctx: Ctx, def: AnyEntity, recordId: number) {

@@ -24,6 +24,7 @@ function column(key: string, fl: Field, refOf: (target: string) => AnyPgColumn):
   switch (fl.kind) {
     case 'text': case 'textarea': case 'email': case 'phone': case 'url':
       c = fl.max && fl.max <= 500 ? varchar(name, { length: fl.max }) : text(name);
+      if (fl.default !== undefined) c = c.default(fl.default);
       break;
     case 'decimal': {
       const n = numeric(name, { precision: fl.precision, scale: fl.scale });

@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Orm } from './connect';
 import { renderSql } from './sql-render';
+import { POOLED } from './statement-names';
 import { type Tx, errorCode } from './tx';
+import { poolOf, txClient } from './tx-client';
 
 /**
  * Hot statements as named prepared statements: PostgreSQL parses and plans a big statement (a posting's CTEs) once
  * per connection instead of at every call, which was about half of its CPU per delivery. The name is a hash of the
  * text, so a statement whose text changes is another statement. Only for statements whose text does not grow with
  * the data (lists go in as array or jsonb parameters): every connection keeps each one it ran. At most MAX_TEXTS
- * texts are named; past that a statement runs unnamed, as any other.
+ * texts are named; past that a statement runs unnamed, as any other. Parameters are strings, numbers, booleans,
+ * null or Buffers (lists as intsLiteral / decimalsLiteral / JSON text): anything else is refused on every engine.
  *
  * `commit`: the statement is its transaction's last write, and on PostgreSQL its COMMIT (then a BEGIN, so the
  * transaction wrapper's own COMMIT closes an empty transaction) goes in the same protocol message as the statement:
@@ -20,8 +23,13 @@ import { type Tx, errorCode } from './tx';
  * the process is. If the statement fails, PostgreSQL skips the COMMIT and the transaction rolls back as usual. A
  * statement that may write nothing must then fail instead (a guard column dividing by zero, SQLSTATE 22012): that
  * failure is reported as CommitRefused, and the caller runs its transaction again without `commit`, where it can
- * tell why. On PGlite (one connection, nothing to wait for) the statement runs as usual and the wrapper commits;
- * its guard answers CommitRefused all the same.
+ * tell why. It commits only in an outermost transaction whose connection this code holds (tx-client.ts,
+ * withTx); elsewhere (PGlite, a savepoint, a transaction opened by Drizzle alone) the statement
+ * runs as usual and the wrapper commits; its guard answers CommitRefused all the same.
+ *
+ * Everything here is public API: node-postgres's query config (name, text, values, types) and its Submittable
+ * interface (`client.query(submittable)`, which pg-cursor uses too) for the committing statement, Drizzle's
+ * `$client`, `_.session.prepareQuery` and `transaction`.
  */
 const MAX_TEXTS = 100;
 const dialect = new PgDialect();
@@ -49,37 +57,111 @@ export class CommitRefused extends Error {
   }
 }
 
-type Config = { name?: string; text: string; types?: unknown };
-/** node-postgres's query, whose extended-protocol messages end with COMMIT and BEGIN before the one Sync. */
-class CommittingQuery extends (pg as unknown as { Query: new (config: Config, values: unknown[]) => object }).Query {
-  _getRows(connection: { execute(m: object): void; parse(m: object): void; bind(m: object): void; sync(): void }): void {
-    connection.execute({ portal: '' });
-    for (const text of ['COMMIT', 'BEGIN']) {
-      connection.parse({ text, name: '' });
-      connection.bind({ portal: '', statement: '', values: [] });
-      connection.execute({ portal: '' });
-    }
-    connection.sync();
-  }
+/** A parameter as the wire's text (or binary Buffer), the same on every path; see the note above for what is accepted. */
+function wireValue(v: unknown, i: number): string | Buffer | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || Buffer.isBuffer(v)) return v;
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+  throw new TypeError(`execPrepared: parameter $${i + 1} is ${Array.isArray(v) ? 'an array' : typeof v}; pass lists as intsLiteral/decimalsLiteral or JSON text`);
 }
 
-export async function execPrepared(q: Tx | Orm, query: SQL, opts: { commit?: boolean } = {}): Promise<{ rows: Record<string, unknown>[] }> {
+/**
+ * Drizzle's node-postgres results leave dates, times and intervals (and arrays of them) as PostgreSQL's text;
+ * so do these, so that a row reads the same whichever path ran it.
+ */
+const AS_TEXT = new Set([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231]);
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (AS_TEXT.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+};
+
+type Rows = { rows: Record<string, unknown>[] };
+type Field = { name: string; dataTypeID: number };
+/** Named statements the committing path parsed on each connection; 'unsure' after a failure (it may exist or not). */
+const parsed = new WeakMap<object, Map<string, 'yes' | 'unsure'>>();
+
+/**
+ * A statement then COMMIT and BEGIN, sent as one pipeline ending with ONE Sync (a node-postgres Submittable):
+ * Parse (once per connection) / Bind / Describe / Execute of the statement, Parse / Bind / Execute of each of COMMIT
+ * and BEGIN, Sync. The rows are the statement's (the first command's); an error ends it (PostgreSQL skips to Sync).
+ */
+class StatementThenCommit {
+  private fields: { name: string; parse: (v: string) => unknown }[] = [];
+  private readonly rows: Record<string, unknown>[] = [];
+  private commands = 0;
+  private connection: object | undefined;
+  // not `name` / `text`: node-postgres would file them in its own list of the connection's parsed statements
+  constructor(private readonly statement: string, private readonly sql: string, private readonly values: (string | Buffer | null)[],
+    private readonly done: (e: unknown, r?: Rows) => void) {}
+
+  submit(con: pg.Connection): void {
+    this.connection = con;
+    let known = parsed.get(con);
+    if (!known) parsed.set(con, (known = new Map()));
+    const state = known.get(this.statement);
+    con.stream.cork?.();
+    try {
+      if (state !== 'yes') {
+        if (state === 'unsure') con.close({ type: 'S', name: this.statement }, true); // no error if it does not exist
+        con.parse({ name: this.statement, text: this.sql, types: [] }, true);
+        known.set(this.statement, 'unsure');
+      }
+      con.bind({ portal: '', statement: this.statement, values: this.values }, true);
+      con.describe({ type: 'P', name: '' }, true);
+      con.execute({ portal: '' }, true);
+      for (const text of ['COMMIT', 'BEGIN']) {
+        con.parse({ text, name: '', types: [] }, true);
+        con.bind({ portal: '', statement: '', values: [] }, true);
+        con.execute({ portal: '' }, true);
+      }
+      con.sync();
+    } finally {
+      con.stream.uncork?.();
+    }
+  }
+  handleRowDescription(msg: { fields: Field[] }): void {
+    if (this.commands === 0) this.fields = msg.fields.map((f) => ({ name: f.name, parse: types.getTypeParser(f.dataTypeID, 'text') }));
+  }
+  handleDataRow(msg: { fields: (string | null)[] }): void {
+    if (this.commands > 0) return;
+    const row: Record<string, unknown> = {};
+    msg.fields.forEach((v, i) => { const f = this.fields[i]!; row[f.name] = v === null ? null : f.parse(v); });
+    this.rows.push(row);
+  }
+  handleCommandComplete(): void {
+    this.commands++;
+  }
+  handleReadyForQuery(): void {
+    parsed.get(this.connection!)?.set(this.statement, 'yes');
+    this.done(null, { rows: this.rows });
+  }
+  handleError(e: unknown): void {
+    this.done(e);
+  }
+  handleEmptyQuery(): void {}
+  handlePortalSuspended(): void {}
+  handleCopyInResponse(): void {}
+  handleCopyData(): void {}
+}
+
+export async function execPrepared(q: Tx | Orm, query: SQL, opts: { commit?: boolean } = {}): Promise<Rows> {
   const { sql: text, params } = render(query);
+  const values = params.map(wireValue);
   let name = names.get(text);
-  if (!name && names.size < MAX_TEXTS) names.set(text, (name = `daftar_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`));
-  const session = (q as unknown as { session: PgSession }).session;
-  const prepared = session.prepareQuery({ sql: text, params }, undefined, name, false) as unknown as {
-    execute(): Promise<{ rows: Record<string, unknown>[] }>; client?: unknown; rawQueryConfig?: Config;
-  };
-  const client = prepared.client;
+  if (!name && !POOLED && names.size < MAX_TEXTS) names.set(text, (name = `daftar_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`));
   try {
-    if (!opts.commit || !(client instanceof pg.Client) || !prepared.rawQueryConfig) return await prepared.execute();
-    const run = new CommittingQuery({ ...prepared.rawQueryConfig }, params) as { callback?: (e: unknown, r: unknown) => void };
-    return await new Promise((resolve, reject) => {
-      // the results of the statement, COMMIT and BEGIN: the statement's come first
-      run.callback = (e, r) => (e ? reject(e) : resolve((Array.isArray(r) ? r[0] : r) as { rows: Record<string, unknown>[] }));
-      void client.query(run as never);
-    });
+    const client = txClient(q);
+    if (client && opts.commit && name) {
+      // its own name: pg's Query keeps its own list of what it parsed on the connection, this path keeps another
+      const committing = `${name}_c`;
+      return await new Promise<Rows>((resolve, reject) => {
+        client.query(new StatementThenCommit(committing, text, values, (e, r) => (e ? reject(e) : resolve(r!))));
+      });
+    }
+    const on = client ?? poolOf(q);
+    if (on) return (await on.query({ name, text, values, types })) as Rows;
+    // PGlite, or a transaction whose connection this code does not hold: Drizzle's session, named all the same
+    const session = (q as unknown as { _: { session: { prepareQuery(...a: unknown[]): { execute(): Promise<unknown> } } } })._.session;
+    return (await session.prepareQuery({ sql: text, params: values }, undefined, name, false).execute()) as Rows;
   } catch (e) {
     // the guard of a committing statement (on PGlite too, where the wrapper commits): the same answer everywhere
     if (opts.commit && errorCode(e) === '22012') throw new CommitRefused(e);

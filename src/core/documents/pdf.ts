@@ -44,7 +44,7 @@ export function page(title: string, body: string, locale: Locale): string {
 body{font-family:'Noto Naskh Arabic',sans-serif;font-size:11px;margin:24px;color:#111}
 h1{font-size:18px;margin:0 0 4px} .muted{color:#555}
 table{width:100%;border-collapse:collapse;margin-top:12px} th,td{border-bottom:1px solid #ddd;padding:4px 6px;text-align:start}
-th{background:#f3f3f3} td.n,th.n{text-align:end;direction:ltr;unicode-bidi:isolate;white-space:nowrap}
+th{background:#f3f3f3} td.n,th.n{text-align:end;direction:ltr;unicode-bidi:isolate;white-space:nowrap} td.d,th.d{text-align:end;white-space:nowrap}
 tr.total td,tr.heading td{font-weight:700} .bi{display:block;font-size:9px;color:#555}
 table.report{font-size:10px} table.report td,table.report th{padding:2px 5px;line-height:1.35}
 </style></head><body>${body}</body></html>`;
@@ -125,7 +125,10 @@ const PDF_OPTIONS = { format: 'A4', printBackground: true, margin: { top: '12mm'
  * previous part's memory: without it the renderer peaked ~115 MB higher (500-row parts), for ~12% less CPU.
  * Retried once when the browser crashed meanwhile.
  */
-async function withBrowser<T>(fn: (print: (html: string) => Promise<Buffer>) => Promise<T>): Promise<T> {
+/** A print's page: A4 (the default), or a roll `widthMm` wide as long as its content (a till receipt: one page). */
+export interface PrintOptions { widthMm?: number }
+
+async function withBrowser<T>(fn: (print: (html: string, opts?: PrintOptions) => Promise<Buffer>) => Promise<T>): Promise<T> {
   active++;
   if (idleTimer) { clearTimeout(idleTimer); idleTimer = null; }
   try {
@@ -133,7 +136,7 @@ async function withBrowser<T>(fn: (print: (html: string) => Promise<Buffer>) => 
       const b = await liveBrowser();
       let open = null as Promise<{ ctx: BrowserContext; page: Page; cdp: CDPSession }> | null;
       try {
-        return await fn((html) => oneAtATime(async () => {
+        return await fn((html, opts) => oneAtATime(async () => {
           // A print that hangs would hold the queue: past PRINT_TIMEOUT_MS the browser is closed, the print fails.
           const stuck = setTimeout(() => void b.close().catch(() => undefined), PRINT_TIMEOUT_MS);
           try {
@@ -145,6 +148,7 @@ async function withBrowser<T>(fn: (print: (html: string) => Promise<Buffer>) => 
             })();
             const { page, cdp } = await open;
             if (reused) await cdp.send('HeapProfiler.collectGarbage');
+            if (opts?.widthMm) return await printRoll(page, cdp, html, opts.widthMm);
             await page.setContent(html, { waitUntil: 'load', timeout: PRINT_TIMEOUT_MS });
             return Buffer.from(await page.pdf(PDF_OPTIONS));
           } finally {
@@ -166,8 +170,22 @@ async function withBrowser<T>(fn: (print: (html: string) => Promise<Buffer>) => 
   }
 }
 
-export async function htmlToPdf(html: string): Promise<Buffer> {
-  return withBrowser((print) => print(html));
+/**
+ * A roll's single page: the document laid out for print at the roll's width (JavaScript stays off: the height comes
+ * from the DevTools protocol's layout metrics, not from a script), then printed on one page of that height.
+ */
+async function printRoll(page: Page, cdp: CDPSession, html: string, widthMm: number): Promise<Buffer> {
+  // a short viewport: the content's size is never reported below the viewport's
+  await page.setViewportSize({ width: Math.ceil((widthMm * 96) / 25.4), height: 50 });
+  await page.emulateMedia({ media: 'print' });
+  await page.setContent(html, { waitUntil: 'load', timeout: PRINT_TIMEOUT_MS });
+  const m = await cdp.send('Page.getLayoutMetrics') as { cssContentSize?: { height: number }; contentSize: { height: number } };
+  const height = Math.ceil((m.cssContentSize ?? m.contentSize).height) + 4;
+  return Buffer.from(await page.pdf({ width: `${widthMm}mm`, height: `${height}px`, printBackground: true, margin: { top: '0', bottom: '0', left: '0', right: '0' }, pageRanges: '1' }));
+}
+
+export async function htmlToPdf(html: string, opts?: PrintOptions): Promise<Buffer> {
+  return withBrowser((print) => print(html, opts));
 }
 
 /**

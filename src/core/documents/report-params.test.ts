@@ -19,13 +19,12 @@ describe('report parameters', () => {
     expect(bad(() => r.int('n', 1, 10))).toEqual([400, 'n']);
     expect(bad(() => r.int('neg', 1, 10))).toEqual([400, 'neg']);
     expect(bad(() => r.oneOf('c', ['a']))).toEqual([400, 'c']);
-    expect(bad(() => parseBaseParams(queryReader({ from: '2026-03-01', to: '2026-02-01' })))).toEqual([400, 'from']);
-    expect(bad(() => parseBaseParams(queryReader({ format: 'csv' })))).toEqual([400, 'format']);
+    expect(bad(() => parseBaseParams(queryReader({ from: '2026-03-01', to: '2026-02-01' }), '2026-03-31'))).toEqual([400, 'from']);
+    expect(bad(() => parseBaseParams(queryReader({ format: 'csv' }), '2026-03-31'))).toEqual([400, 'format']);
   });
-  it('defaults: to today, first page of 100, JSON', () => {
-    const p = parseBaseParams(queryReader({}));
-    expect(p).toMatchObject({ from: null, period: null, page: 1, pageSize: 100, format: 'json' });
-    expect(p.to).toBe(new Date().toISOString().slice(0, 10));
+  it("defaults: to the company's today, first page of 100, JSON", () => {
+    const p = parseBaseParams(queryReader({}), '2026-04-01');
+    expect(p).toMatchObject({ from: null, to: '2026-04-01', period: null, page: 1, pageSize: 100, format: 'json' });
   });
 });
 

@@ -1,9 +1,13 @@
+import { DATE_MAX, DATE_MIN, dateProblem, hasNul } from '../entity/bounds';
 import { AppError } from '../http/errors';
-import type { Label } from '../i18n/locale';
+import { type Label, fill } from '../i18n/locale';
+import { messages } from '../i18n/messages';
 
 /**
- * Report query parameters shared by every module (400 on anything malformed) and period buckets for comparison
- * columns. A module's report params add their own filters with the same reader.
+ * Report query parameters shared by every module (400 on anything malformed, naming the parameter in the caller's
+ * language in the message and in `fields`) and period buckets for comparison columns. A date is a real calendar day
+ * in the platform's range (core/entity/bounds.ts), as in bodies and list filters. A module's report params add their
+ * own filters with the same reader.
  */
 export type Period = 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'yearly';
 export const PERIODS: Period[] = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'];
@@ -13,19 +17,28 @@ export interface BaseReportParams {
 }
 
 export const badReportParam: Label = { en: 'Invalid report parameter {param}', ar: 'معامل تقرير غير صالح {param}' };
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-export const today = () => new Date().toISOString().slice(0, 10);
+/** Names of the shared parameters (a module's own are named by their key). */
+const PARAM_LABELS: Record<string, Label> = {
+  from: { en: 'From', ar: 'من' }, to: { en: 'To', ar: 'إلى' }, period: { en: 'Period', ar: 'الفترة' },
+  page: { en: 'Page', ar: 'الصفحة' }, pageSize: { en: 'Page size', ar: 'حجم الصفحة' }, format: { en: 'Format', ar: 'الصيغة' },
+};
 
 /** Typed reads of one query string; every malformed value is a 400 naming the parameter. */
-export function queryReader(q: Record<string, unknown>, message: Label = badReportParam) {
-  const bad = (param: string) => new AppError(400, 'bad_request', message, undefined, { param });
+export function queryReader(q: Record<string, unknown>, message: Label = badReportParam, labels: Record<string, Label> = {}) {
+  const bad = (param: string, msg: Label = message, vars: Record<string, string> = {}) => {
+    const name = labels[param] ?? PARAM_LABELS[param] ?? { en: param, ar: param };
+    const label = { en: fill(msg.en, { ...vars, param: name.en, field: name.en }), ar: fill(msg.ar, { ...vars, param: name.ar, field: name.ar }) };
+    return new AppError(400, 'bad_request', label, { [param]: label }, { param });
+  };
   const str = (k: string) => (Array.isArray(q[k]) ? String((q[k] as unknown[])[0]) : q[k] === undefined || q[k] === '' ? undefined : String(q[k]));
   return {
     bad, str,
     date(k: string): string | null {
       const v = str(k);
       if (v === undefined) return null;
-      if (!DATE_RE.test(v) || Number.isNaN(Date.parse(v))) throw bad(k);
+      const problem = dateProblem(v);
+      if (problem === 'dateOutOfRange') throw bad(k, messages.dateOutOfRange, { min: DATE_MIN, max: DATE_MAX });
+      if (problem) throw bad(k, messages.invalidDate);
       return v;
     },
     id(k: string): number | null {
@@ -44,18 +57,19 @@ export function queryReader(q: Record<string, unknown>, message: Label = badRepo
     oneOf<T extends string>(k: string, values: readonly T[]): T | null {
       const v = str(k);
       if (v === undefined) return null;
-      if (!(values as readonly string[]).includes(v)) throw bad(k);
+      if (hasNul(v) || !(values as readonly string[]).includes(v)) throw bad(k);
       return v as T;
     },
   };
 }
 export type QueryReader = ReturnType<typeof queryReader>;
 
-export function parseBaseParams(r: QueryReader): BaseReportParams {
+/** `today` is the company's date (companyToday): the default `to`. */
+export function parseBaseParams(r: QueryReader, today: string): BaseReportParams {
   const period = r.oneOf('period', PERIODS);
   const format = r.oneOf('format', ['json', 'xlsx', 'pdf'] as const) ?? 'json';
   const from = r.date('from');
-  const to = r.date('to') ?? today();
+  const to = r.date('to') ?? today;
   if (from && from > to) throw r.bad('from');
   return { from, to, period, page: r.int('page', 1, 1_000_000), pageSize: r.int('pageSize', 100, 1000), format };
 }

@@ -1,3 +1,4 @@
+import { loadExceljs } from './exceljs';
 import type ExcelJS from 'exceljs';
 import type { Locale } from '../i18n/locale';
 
@@ -21,7 +22,7 @@ export function cellValue(v: unknown): ExcelJS.CellValue {
 
 export async function workbook(sheets: SheetSpec[], locale: Locale): Promise<Buffer> {
   // Loaded on first use (~35 MB that an idle server should not carry).
-  const { default: Excel } = await import('exceljs');
+  const Excel = await loadExceljs();
   const wb = new Excel.Workbook();
   wb.creator = 'Daftar ERP';
   for (const spec of sheets) {

@@ -8,13 +8,17 @@ import { entitySchema, fieldErrors } from './schema';
 import { tableOf, junctionOf, rowFromSql, type AnyTable } from '../db/entity-table';
 import { entityByName } from '../../modules/registry';
 import { CommitRefused, execPrepared } from '../db/prepared';
-import { errorCode, isUniqueViolation, type Tx, withTx } from '../db/tx';
+import { errorCode, isUniqueViolation, joinsCallersTx, type Tx, withTx } from '../db/tx';
+import type { Database } from '../db/connect';
+import { currentRequestKey } from '../db/request-key';
+import { POOLED } from '../db/statement-names';
 import { type AuditEntry, auditValues, recordAudit, recordAudits } from '../audit/audit';
 import type { Ctx } from '../http/context';
 import { AppError, conflict, notFound, validationError } from '../http/errors';
 import { requirePermission } from '../http/guard';
 import { messages } from '../i18n/messages';
 import { tr } from '../i18n/locale';
+import { assertAllowed } from './state-guard';
 
 /**
  * The generic operations every entity gets: list, get, create, update, delete, bulk delete, transitions and
@@ -208,7 +212,7 @@ export async function listRecords(ctx: Ctx, def: AnyEntity, query: Record<string
   // end has no row to carry the count, and is counted on its own. PostgreSQL keeps a search's first page prepared
   // per connection; PGlite prepares nothing.
   const shape = listShape(ctx, def, table);
-  const rows = await runStatement(orm, pageStatement(def, table, p, shape.select, cap, ctx.db.kind === 'postgres'));
+  const rows = await runStatement(orm, pageStatement(def, table, p, shape.select, cap, ctx.db.kind === 'postgres' && !POOLED));
   const n = Number(rows[0]?.at(-1) ?? (p.page > 1 ? (await runStatement(orm, countStatement(def, table, p, cap)))[0]![0] : 0));
   const items = rows.map((r) => presentListRow(ctx, def, shape, r));
   return { items, total: Math.min(n, cap), totalCapped: n > cap, page: p.page, pageSize: p.pageSize };
@@ -237,7 +241,8 @@ export async function allRecords(ctx: Ctx, def: AnyEntity, query: Record<string,
   return out;
 }
 
-async function lockRow(tx: Tx, ctx: Ctx, def: AnyEntity, id: number): Promise<Row> {
+/** The row `id` of the caller's company, locked FOR UPDATE (404 when absent). */
+export async function lockRow(tx: Tx, ctx: Ctx, def: AnyEntity, id: number): Promise<Row> {
   const table = tableOf(def);
   if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
   const [row] = await tx.select().from(table).where(scopeCond(def, table, ctx, id)).for('update');
@@ -247,6 +252,8 @@ async function lockRow(tx: Tx, ctx: Ctx, def: AnyEntity, id: number): Promise<Ro
 
 /** The company's record of a singleton entity (see isSingleton), presented like getRecord. */
 export async function getCurrentRecord(ctx: Ctx, def: AnyEntity): Promise<Row> {
+  // the tenant entity (the companies table) has no company_id: its record is the caller's company itself
+  if (def.scope === 'tenant') return getRecord(ctx, def, ctx.companyId);
   const table = tableOf(def);
   const [row] = await ctx.db.orm.select({ id: table.id }).from(table).where(eq(table.companyId, ctx.companyId)).limit(1);
   if (!row) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
@@ -286,13 +293,15 @@ export async function presentReturned(ctx: Ctx, def: AnyEntity, returned: Record
  * The generic create. With `"<states.onCreate>": true` in the body, the record is created and that transition run
  * in the same request (createAndTransition), which needs the transition's permission besides add.
  */
-export async function createRecord(ctx: Ctx, def: AnyEntity, body: unknown): Promise<Row> {
+export async function createRecord(ctx: Ctx, def: AnyEntity, body: unknown, set?: Data): Promise<Row> {
   const then = def.states?.onCreate;
   if (then && (body as Data | null)?.[then] === true) {
     requirePermission(ctx, permissionCode(def, def.states!.transitions[then]!.permission ?? then));
+    if (set) throw new Error(`${def.name}: server-set fields with ${then} on create`);
     return createAndTransition(ctx, def, body, then);
   }
-  const data = validate(ctx, def, body, 'create');
+  // `set`: fields the calling code sets (operations.ts), read-only ones included; never a client's
+  const data = { ...validate(ctx, def, body, 'create'), ...set };
   return withTx(ctx.db, async (tx) => (await insertRecord(tx, ctx, def, data)).out);
 }
 
@@ -307,7 +316,7 @@ export async function createAndTransition(ctx: Ctx, def: AnyEntity, body: unknow
   const own = hooksOf(def).createAndTransition;
   if (own) return own(ctx, body, name);
   let data: Data | null = validate(ctx, def, body, 'create');
-  return committing((commit) => withTx(ctx.db, async (tx) => {
+  return committing(ctx.db, (commit) => withTx(ctx.db, async (tx) => {
     // hooks adjust the data they get: a second run (a retry) starts again from the body
     const fresh = data ?? validate(ctx, def, body, 'create');
     data = null;
@@ -321,7 +330,9 @@ export async function createAndTransition(ctx: Ctx, def: AnyEntity, body: unknow
  * when that statement found it had nothing to write (CommitRefused): the second run takes the usual path, which can
  * tell why (or make what was missing, e.g. a journal's first chain head).
  */
-async function committing<T>(op: (commit: boolean) => Promise<T>): Promise<T> {
+async function committing<T>(db: Database, op: (commit: boolean) => Promise<T>): Promise<T> {
+  // joined to a caller's transaction, nothing commits but the caller
+  if (joinsCallersTx(db)) return op(false);
   try {
     return await op(true);
   } catch (e) {
@@ -414,6 +425,7 @@ export async function updateRecord(ctx: Ctx, def: AnyEntity, id: number, body: u
   return withTx(ctx.db, async (tx) => {
     const locked = await lockRow(tx, ctx, def, id);
     if (expected !== undefined && Number(expected) !== locked.version) throw conflict('staleRecord');
+    assertAllowed(ctx, def, locked, 'edit');
     const before = await getRecord(ctx, def, id, tx);
     const hooks = hooksOf(def);
     await hooks.beforeUpdate?.(ctx, tx, data, locked);
@@ -435,7 +447,7 @@ export async function updateRecord(ctx: Ctx, def: AnyEntity, id: number, body: u
 }
 
 async function deleteOne(tx: Tx, ctx: Ctx, def: AnyEntity, id: number): Promise<void> {
-  await lockRow(tx, ctx, def, id);
+  assertAllowed(ctx, def, await lockRow(tx, ctx, def, id), 'delete');
   const before = await getRecord(ctx, def, id, tx);
   await hooksOf(def).beforeDelete?.(ctx, tx, before);
   const table = tableOf(def);
@@ -463,7 +475,7 @@ export async function bulkDelete(ctx: Ctx, def: AnyEntity, ids: number[]): Promi
 
 export async function runTransition(ctx: Ctx, def: AnyEntity, id: number, name: string, body: Data): Promise<Row> {
   if (!def.states?.transitions[name]) throw notFound('notFound');
-  return committing((commit) => withTx(ctx.db, async (tx) => transitionRow(tx, ctx, def, await lockRow(tx, ctx, def, id), name, body, undefined, [], commit)));
+  return committing(ctx.db, (commit) => withTx(ctx.db, async (tx) => transitionRow(tx, ctx, def, await lockRow(tx, ctx, def, id), name, body, undefined, [], commit)));
 }
 
 /**
@@ -560,8 +572,8 @@ function transitionWrite(ctx: Ctx, def: AnyEntity, row: Row, name: string, audit
       return {
         ctes: sql`t_row AS (UPDATE ${table} SET ${sql.join(sets, sql`, `)} FROM ${sql.raw(from)} WHERE ${table}.id = ${row.id}::int
             RETURNING ${table}.*${sql.join([...shape.titles].map(([k, title]) => sql`, ${k in lateTitles ? sql`${lateTitles[k]} AS ${sql.identifier(`__ref_${k}`)}` : title}`))}),
-          t_audit AS (INSERT INTO audit_log (company_id, entity, record_id, action, user_id, before, after)
-            SELECT ${ctx.companyId}::int, ${def.name}::text, t_row.id, a.action, ${ctx.user.id}::int, a.before,
+          t_audit AS (INSERT INTO audit_log (company_id, entity, record_id, action, user_id, request_key, before, after)
+            SELECT ${ctx.companyId}::int, ${def.name}::text, t_row.id, a.action, ${ctx.user.id}::int, ${currentRequestKey()?.key ?? null}::text, a.before,
               CASE WHEN a.patch THEN a.after || jsonb_build_object(${sql.join(patched, sql`, `)}) ELSE a.after END
             FROM t_row CROSS JOIN jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS a(n int, action text, before jsonb, after jsonb, patch boolean)
             ORDER BY a.n)`,

@@ -62,6 +62,21 @@ export interface EntityDef<F extends Record<string, Field> = Record<string, Fiel
      * entry created posted, a delivery created validated.
      */
     onCreate?: string;
+    /**
+     * States in which a record may be edited (PATCH), and deleted (DELETE, bulk delete); in any other state both
+     * answer 409 and the web offers neither (allowedOps in allowed-ops.ts, for the server and the web alike).
+     * Required: every entity with states says it, e.g. `editableIn: ['draft'], deletableIn: ['draft', 'cancelled']`;
+     * a record never edited or deleted says so with `operations` instead of an empty list.
+     */
+    editableIn: string[];
+    deletableIn: string[];
+    /** Fields that, once set (a document number, a posted entry), keep the record from deletion whatever its state. */
+    deleteBlockedBy?: (keyof F & string)[];
+    /**
+     * The 409's message when an edit or delete is refused by the state, if not the shared `notEditableInState`;
+     * `{state}` is replaced by the states it is allowed in.
+     */
+    lockedMessage?: Label;
   };
   /** Named actions beyond view/add/change/delete, with labels (used by groups screens). */
   actions?: Record<string, Label>;
@@ -69,6 +84,25 @@ export interface EntityDef<F extends Record<string, Field> = Record<string, Fiel
   scope?: 'company' | 'tenant';
   /** Which generic operations exist. Defaults to all. */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
+  /**
+   * One record per company (made with the company): settings, the company itself. Declared, never inferred from
+   * `operations` (a list clients cannot add to, like lots, is still a list). Needs `create: false, delete: false`.
+   */
+  singleton?: boolean;
+  /**
+   * Import from Excel/CSV (core/import): `naturalKey` is the field a file's row is matched on to update a record
+   * (default: the first unique field, else none: every row inserts); `lines` imports a jsonb line field from one row
+   * per line, rows of one record sharing its natural key; `disabled` keeps the entity out of imports.
+   */
+  import?: ImportSpec;
+}
+
+/** A line column of an import: its label, and `ref` (an entity name) when the file names a record by title or code. */
+export interface ImportLineColumn { label: Label; ref?: string; kind?: 'text' | 'decimal' }
+export interface ImportSpec {
+  naturalKey?: string;
+  lines?: { field: string; columns: Record<string, ImportLineColumn> };
+  disabled?: boolean;
 }
 
 export function defineEntity<const F extends Record<string, Field>>(def: EntityDef<F>): EntityDef<F> {
@@ -79,12 +113,36 @@ export function defineEntity<const F extends Record<string, Field>>(def: EntityD
     for (const k of s.fields) if (!keys.includes(k)) throw new Error(`${def.name}: form field ${k} is not a field`);
   if (def.states && !keys.includes(def.states.field)) throw new Error(`${def.name}: state field missing`);
   if (def.states?.onCreate && !def.states.transitions[def.states.onCreate]) throw new Error(`${def.name}: onCreate names no transition`);
+  if (def.states) checkStates(def as AnyEntity);
+  if (def.singleton && (def.operations?.create !== false || def.operations?.delete !== false))
+    throw new Error(`${def.name}: a singleton has operations create: false and delete: false`);
   for (const [name, nf] of Object.entries(def.filters ?? {})) {
     const kinds = new Set(nf.anyOf.map((k) => def.fields[k]?.kind));
     if (keys.includes(name) || nf.anyOf.length < 2 || kinds.size !== 1 || kinds.has(undefined))
       throw new Error(`${def.name}: filter ${name} needs a new name and two or more fields of one kind`);
   }
   return def;
+}
+
+/** The states a definition knows: its state field's options, else its initial state and its transitions' ends. */
+export function knownStates(def: AnyEntity): string[] {
+  const st = def.states!;
+  const field = def.fields[st.field];
+  if (field?.kind === 'enum') return field.options.map((o) => o.value);
+  return [...new Set([st.initial, ...Object.values(st.transitions).flatMap((t) => [...t.from, t.to])])];
+}
+
+/** editableIn / deletableIn name known states (a typo would lock every record) and deleteBlockedBy names fields. */
+function checkStates(def: AnyEntity): void {
+  const st = def.states!;
+  const known = knownStates(def);
+  for (const key of ['editableIn', 'deletableIn'] as const) {
+    const list = st[key] as string[] | undefined;
+    if (!Array.isArray(list) || list.length === 0)
+      throw new Error(`${def.name}: states.${key} must list the states it is allowed in (or set operations to forbid it)`);
+    for (const s of list) if (!known.includes(s)) throw new Error(`${def.name}: states.${key} names an unknown state ${s}`);
+  }
+  for (const k of st.deleteBlockedBy ?? []) if (!(k in def.fields)) throw new Error(`${def.name}: deleteBlockedBy ${k} is not a field`);
 }
 
 /** Any entity, compared structurally (EntityDef<F> is invariant in F because of `keyof F`). */
@@ -103,11 +161,12 @@ export function permissionCodesOf(def: AnyEntity): string[] {
 }
 
 /**
- * Settings-like entities: one record per company (made with the company) that clients may edit but neither create
- * nor delete. Their API adds GET <base>/current and their route shows that record instead of a list.
+ * Settings-like entities, declared `singleton: true`: one record per company (made with the company) that clients
+ * may edit but neither create nor delete. Their API adds GET <base>/current and their route shows that record
+ * instead of a list.
  */
 export function isSingleton(def: AnyEntity): boolean {
-  return def.operations?.create === false && def.operations?.delete === false && def.operations?.update !== false;
+  return def.singleton === true;
 }
 
 /** Fields a client may send (not readOnly, not secret). */

@@ -3,11 +3,15 @@ import type { Ctx } from '../http/context';
 import { allRecords } from './crud.service';
 import { tr } from '../i18n/locale';
 import { workbook } from '../documents/xlsx';
+import { exportColumns } from '../import/columns';
 
-/** The filtered list of an entity as an Excel file, columns and values in the caller's language. */
+/**
+ * The filtered list of an entity as an Excel file, columns and values in the caller's language: the list's columns
+ * and the natural key (core/import/columns.ts), so the file can be imported back (changing nothing).
+ */
 export async function exportList(ctx: Ctx, def: AnyEntity, query: Record<string, unknown>): Promise<Buffer> {
   const rows = await allRecords(ctx, def, query);
-  const cols = def.list.columns;
+  const cols = exportColumns(def);
   const yes = ctx.locale === 'ar' ? 'نعم' : 'Yes';
   const no = ctx.locale === 'ar' ? 'لا' : 'No';
   const out = rows.map((r) => {

@@ -1,4 +1,5 @@
 import type { Label } from '../i18n/locale';
+import { MONEY_DIGITS, QUANTITY_DIGITS } from './bounds';
 
 /**
  * Field kinds an entity definition can use. Each kind decides its SQL column, its zod rule, its form input
@@ -11,6 +12,7 @@ export type FieldKind =
 
 export interface EnumOption { value: string; label: Label }
 
+/** Every kind refuses what its column cannot hold (NUL in text, impossible dates, ids past 2^31-1): bounds.ts. */
 interface BaseField {
   kind: FieldKind;
   label: Label;
@@ -36,10 +38,28 @@ interface BaseField {
   widget?: string;
 }
 
-export interface TextField extends BaseField { kind: 'text' | 'textarea' | 'email' | 'phone' | 'url'; max?: number; min?: number }
-export interface DecimalField extends BaseField { kind: 'decimal'; precision: number; scale: number; min?: 'positive' | 'nonNegative'; default?: string }
+export interface TextField extends BaseField {
+  kind: 'text' | 'textarea' | 'email' | 'phone' | 'url'; max?: number; min?: number; default?: string;
+  /**
+   * 'timeZone': an IANA time zone name Intl knows, stored in its canonical spelling (core/time/company-time.ts).
+   * 'entityName': the name of an entity (a posting's source document type), shown as that entity's label.
+   */
+  format?: 'timeZone' | 'entityName';
+}
+/**
+ * A NUMERIC(precision, scale) column. `digits` caps the integer digits accepted from clients below what the column
+ * holds, so that what documents compute from the value cannot overflow (see core/entity/bounds.ts):
+ * - `f.money`: NUMERIC(20,4), at most 12 integer digits (|amount| <= 999,999,999,999.9999); a line's value
+ *   (quantity x price) is held to the same bound, so 1,000 lines and their taxes total well under 10^16;
+ * - `f.quantity`: NUMERIC(20,6), at most 9 integer digits (|quantity| <= 999,999,999.999999), so quantities
+ *   converted between units and summed over a document's lines stay under 10^14;
+ * - `f.decimal` (rates, factors): the column's own precision - scale.
+ */
+export interface DecimalField extends BaseField { kind: 'decimal'; precision: number; scale: number; digits?: number; min?: 'positive' | 'nonNegative'; default?: string }
+/** A PostgreSQL `integer`: -2147483648..2147483647 unless minValue / maxValue narrow it. */
 export interface IntegerField extends BaseField { kind: 'integer'; minValue?: number; maxValue?: number; default?: number }
 export interface BooleanField extends BaseField { kind: 'boolean'; default?: boolean }
+/** A calendar day (or timestamp) in the years DATE_MIN_YEAR..DATE_MAX_YEAR (core/entity/bounds.ts, 1900..2200). */
 export interface DateField extends BaseField { kind: 'date' | 'datetime' }
 export interface EnumField extends BaseField { kind: 'enum'; options: EnumOption[]; default?: string }
 export interface RefField extends BaseField { kind: 'ref'; target: string; onDelete?: 'restrict' | 'set null' | 'cascade' }
@@ -60,10 +80,11 @@ export const f = {
   email: (label: Label, o: Opts<TextField> = {}): TextField => ({ kind: 'email', label, max: 254, ...o }),
   phone: (label: Label, o: Opts<TextField> = {}): TextField => ({ kind: 'phone', label, max: 40, ...o }),
   url: (label: Label, o: Opts<TextField> = {}): TextField => ({ kind: 'url', label, max: 500, ...o }),
+  timeZone: (label: Label, o: Opts<TextField> = {}): TextField => ({ kind: 'text', label, max: 64, format: 'timeZone', ...o }),
   money: (label: Label, o: Partial<Opts<DecimalField>> = {}): DecimalField =>
-    ({ kind: 'decimal', label, precision: 20, scale: 4, ...o }),
+    ({ kind: 'decimal', label, precision: 20, scale: 4, digits: MONEY_DIGITS, ...o }),
   quantity: (label: Label, o: Partial<Opts<DecimalField>> = {}): DecimalField =>
-    ({ kind: 'decimal', label, precision: 20, scale: 6, ...o }),
+    ({ kind: 'decimal', label, precision: 20, scale: 6, digits: QUANTITY_DIGITS, ...o }),
   decimal: (label: Label, o: Opts<DecimalField>): DecimalField => ({ kind: 'decimal', label, ...o }),
   integer: (label: Label, o: Opts<IntegerField> = {}): IntegerField => ({ kind: 'integer', label, ...o }),
   boolean: (label: Label, o: Opts<BooleanField> = {}): BooleanField => ({ kind: 'boolean', label, default: false, ...o }),

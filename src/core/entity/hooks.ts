@@ -3,6 +3,7 @@ import type { Ctx } from '../http/context';
 import type { Tx } from '../db/tx';
 import type { AnyEntity } from './define';
 import type { Label } from '../i18n/locale';
+import { modules } from '../../modules/registry';
 
 /**
  * Typed business hooks an entity may add to the generic operations. Registered by importing the function
@@ -73,12 +74,82 @@ export class TransitionDone {
   constructor(readonly raw: Record<string, unknown>) {}
 }
 
-const registry = new Map<string, EntityHooks>();
+/**
+ * Hooks compose: several modules may register hooks for one entity (inventory and sales on a product), and all of
+ * them run. The order is the module order of src/modules/registry.ts (the registering module: `opts.module`, by
+ * default the entity's own), then the order of registration. Per kind:
+ * - beforeCreate, afterCreate, beforeUpdate, afterUpdate, beforeDelete: every one runs, in that order, in the
+ *   operation's transaction (the first to throw aborts the operation).
+ * - present: chained in that order, each gets what the previous one answered.
+ * - transitions and actions: one owner per name; a second registration of the same name throws at start-up.
+ * - create and createAndTransition (they replace the generic operation): one owner; a second throws at start-up.
+ * - uniqueMessages: merged; the same field twice throws at start-up.
+ */
+interface Registration { module: string; seq: number; hooks: EntityHooks }
+const registrations = new Map<string, Registration[]>();
+const composed = new Map<string, EntityHooks>();
+let seq = 0;
 
-export function registerHooks(def: AnyEntity, hooks: EntityHooks): void {
-  registry.set(def.name, hooks);
+/** A module's place in the registry's order (an unknown module after every known one). */
+function moduleRank(key: string): number {
+  const i = modules.findIndex((m) => m.key === key);
+  return i < 0 ? modules.length : i;
 }
 
+const OWNED = ['create', 'createAndTransition'] as const;
+
+export function registerHooks(def: AnyEntity, hooks: EntityHooks, opts: { module?: string } = {}): void {
+  const list = registrations.get(def.name) ?? [];
+  for (const r of list) {
+    for (const k of OWNED) if (r.hooks[k] && hooks[k]) throw new Error(`${def.name}: the ${k} hook is registered twice (${r.module}, ${opts.module ?? def.module})`);
+    for (const k of ['transitions', 'actions', 'uniqueMessages'] as const)
+      for (const name of Object.keys(hooks[k] ?? {}))
+        if (r.hooks[k] && name in r.hooks[k]!) throw new Error(`${def.name}: ${k} ${name} is registered twice (${r.module}, ${opts.module ?? def.module})`);
+  }
+  list.push({ module: opts.module ?? def.module, seq: seq++, hooks });
+  registrations.set(def.name, list);
+  composed.delete(def.name);
+}
+
+type Step<A extends unknown[]> = (...args: A) => Promise<void> | void;
+
+/** The steps of one kind as one function, or undefined when none is registered (callers test for presence). */
+function inOrder<A extends unknown[]>(steps: (Step<A> | undefined)[]): Step<A> | undefined {
+  const fs = steps.filter((f): f is Step<A> => !!f);
+  if (fs.length <= 1) return fs[0];
+  return async (...args: A) => {
+    for (const f of fs) await f(...args);
+  };
+}
+
+function compose(list: Registration[]): EntityHooks {
+  const rs = [...list].sort((a, b) => moduleRank(a.module) - moduleRank(b.module) || a.seq - b.seq).map((r) => r.hooks);
+  const out: EntityHooks = {};
+  const set = <K extends keyof EntityHooks>(k: K, v: EntityHooks[K] | undefined) => {
+    if (v !== undefined) out[k] = v;
+  };
+  set('beforeCreate', inOrder(rs.map((h) => h.beforeCreate)));
+  set('afterCreate', inOrder(rs.map((h) => h.afterCreate)));
+  set('beforeUpdate', inOrder(rs.map((h) => h.beforeUpdate)));
+  set('afterUpdate', inOrder(rs.map((h) => h.afterUpdate)));
+  set('beforeDelete', inOrder(rs.map((h) => h.beforeDelete)));
+  for (const k of OWNED) set(k, rs.find((h) => h[k])?.[k]);
+  const presents = rs.map((h) => h.present).filter((f): f is NonNullable<EntityHooks['present']> => !!f);
+  set('present', presents.length <= 1 ? presents[0] : (ctx, row) => presents.reduce((r, f) => f(ctx, r), row));
+  for (const k of ['transitions', 'actions', 'uniqueMessages'] as const) {
+    const merged = Object.assign({}, ...rs.map((h) => h[k] ?? {}));
+    if (Object.keys(merged).length) set(k, merged);
+  }
+  return out;
+}
+
+/** The entity's hooks, composed from every registration (see above); computed once per change of registrations. */
 export function hooksOf(def: AnyEntity): EntityHooks {
-  return registry.get(def.name) ?? {};
+  let h = composed.get(def.name);
+  if (!h) {
+    const list = registrations.get(def.name);
+    h = list ? compose(list) : {};
+    composed.set(def.name, h);
+  }
+  return h;
 }

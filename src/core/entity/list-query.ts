@@ -2,13 +2,16 @@ import { type Column, type SQL, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { type AnyEntity, filterFieldOf } from './define';
 import { type AnyTable, indexedField } from '../db/entity-table';
-import { badRequest } from '../http/errors';
+import { badRequest, fieldProblem } from '../http/errors';
+import { messages } from '../i18n/messages';
+import { DATE_MAX, DATE_MIN, MAX_INT, dateProblem, dateTimeProblem, hasNul } from './bounds';
 import { normalizeSearch } from '../text/arabic-normalize';
 
 /**
  * Turns list query parameters into SQL. Sort and filter fields come only from the entity's allowlist
  * (sort: true / filter: true / titleField / state field); values are validated and always bound as
- * parameters, so `sort=name;drop` or `filter[x]=' OR 1=1` is a 400, never SQL.
+ * parameters, so `sort=name;drop` or `filter[x]=' OR 1=1` is a 400, never SQL. A value its column cannot take (an id
+ * past 2^31-1, 2026-02-30, a NUL) is a 400 naming the filter in the caller's language, as the bodies' checks do.
  * Conditions are SQL text with a `?` for each parameter (quoted column names; nothing from the client is in the
  * text), and the list statements are written by concatenation: building them from Drizzle's SQL objects cost more
  * than PostgreSQL took to run a page. `whereSql` gives the conditions back as Drizzle SQL for the query builder.
@@ -40,7 +43,6 @@ export interface ListParams {
 
 const INT_RE = /^\d{1,10}$/;
 const DEC_RE = /^-?\d{1,20}(\.\d{1,10})?$/;
-const DATE_RE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 // Definitions do not change once loaded: their allowlists are worked out once.
 const sortable = new WeakMap<AnyEntity, string[]>();
@@ -75,11 +77,12 @@ function escapeLike(s: string): string {
 function filterValue(def: AnyEntity, key: string, raw: string, op: string): unknown {
   const isState = def.states?.field === key;
   const fl = filterFieldOf(def, key);
-  const bad = () => badRequest('badFilterValue', { field: key });
+  const label = fl?.label ?? (isState ? def.fields[key]?.label : undefined) ?? { en: key, ar: key };
+  const bad = () => fieldProblem(400, key, label, messages.badFilterValue);
   if (isState || fl?.kind === 'enum') {
     const allowed = isState ? null : fl && fl.kind === 'enum' ? fl.options.map((o) => o.value) : [];
     const values = raw.split(',');
-    if (values.some((v) => v.length > 40 || (allowed && !allowed.includes(v)))) throw bad();
+    if (values.some((v) => v.length > 40 || hasNul(v) || (allowed && !allowed.includes(v)))) throw bad();
     return values;
   }
   switch (fl?.kind) {
@@ -87,16 +90,19 @@ function filterValue(def: AnyEntity, key: string, raw: string, op: string): unkn
       if (raw !== 'true' && raw !== 'false') throw bad();
       return raw === 'true';
     case 'ref': case 'integer':
-      if (!INT_RE.test(raw)) throw bad();
+      if (!INT_RE.test(raw) || Number(raw) > MAX_INT) throw bad();
       return Number(raw);
     case 'decimal':
       if (!DEC_RE.test(raw)) throw bad();
       return raw;
-    case 'date': case 'datetime':
-      if (!DATE_RE.test(raw) || Number.isNaN(Date.parse(raw))) throw bad();
+    case 'date': case 'datetime': {
+      const problem = raw.length === 10 ? dateProblem(raw) : dateTimeProblem(raw);
+      if (problem === 'dateOutOfRange') throw fieldProblem(400, key, label, messages.dateOutOfRange, { min: DATE_MIN, max: DATE_MAX });
+      if (problem) throw bad();
       return raw;
+    }
     default:
-      if (op !== 'eq' || raw.length > 200) throw bad();
+      if (op !== 'eq' || raw.length > 200 || hasNul(raw)) throw bad();
       return raw;
   }
 }
@@ -106,6 +112,7 @@ export function parseListQuery(def: AnyEntity, table: AnyTable, query: Record<st
   const str = (v: unknown) => (Array.isArray(v) ? String(v[0]) : v === undefined ? undefined : String(v));
 
   const raw = str(query.search);
+  if (raw && hasNul(raw)) throw fieldProblem(400, 'search', messages.searchTerm, messages.badCharacter);
   const q = raw ? normalizeSearch(raw.trim()) : '';
   const search = q && table.searchText ? { term: q, pattern: '%' + escapeLike(q) + '%' } : undefined;
 

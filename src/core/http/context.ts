@@ -11,6 +11,8 @@ export interface SessionUser {
   isInstanceAdmin: boolean;
   preferredLanguage: string | null;
   avatar: string | null;
+  /** Someone else set the password: until the user changes it, only the password change is allowed. */
+  mustChangePassword: boolean;
 }
 
 export interface Ctx {
@@ -18,7 +20,11 @@ export interface Ctx {
   locale: Locale;
   user: SessionUser;
   companyId: number;
+  /** The company's IANA time zone: its "today" is `companyToday(ctx)` (core/time/company-time.ts). */
+  timeZone: string;
   permissions: Set<string>;
+  /** The primary's WAL position after this session's last write: a read from a replica waits for it (core/db/replica.ts). */
+  readAfter?: string | null;
 }
 
 export function can(ctx: Pick<Ctx, 'user' | 'permissions'>, code: string): boolean {

@@ -8,6 +8,7 @@ import { historyOf } from '../audit/audit';
 import { notFound, validationError } from './errors';
 import { requireCtx, requirePermission } from './guard';
 import { claimIdempotency } from './idempotency';
+import { readFromReplica } from './replica-read';
 import { z } from 'zod';
 
 /** The generic API: the same routes for every entity of the registry, nothing written per entity. */
@@ -29,16 +30,17 @@ export function registerCrudRoutes(app: FastifyInstance, db: Database, defs: Any
     const ops = { create: true, update: true, delete: true, ...def.operations };
     const perm = (op: string) => permissionCode(def, op);
 
-    app.get(base, async (req) => {
+    // lists (one statement carrying the count) and exports read from the replica when there is one (read your writes)
+    app.get(base, async (req, reply) => {
       const ctx = await requireCtx(db, req);
       requirePermission(ctx, perm('view'));
-      return listRecords(ctx, def, req.query as Record<string, unknown>);
+      return (await readFromReplica(reply, ctx, (rc) => listRecords(rc, def, req.query as Record<string, unknown>))).value;
     });
 
     app.get(`${base}/export.xlsx`, async (req, reply) => {
       const ctx = await requireCtx(db, req);
       requirePermission(ctx, perm('view'));
-      const buf = await exportList(ctx, def, req.query as Record<string, unknown>);
+      const { value: buf } = await readFromReplica(reply, ctx, (rc) => exportList(rc, def, req.query as Record<string, unknown>), { snapshot: true });
       reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       reply.header('content-disposition', `attachment; filename="${def.path}.xlsx"`);
       return reply.send(buf);
@@ -69,7 +71,7 @@ export function registerCrudRoutes(app: FastifyInstance, db: Database, defs: Any
       app.post(base, async (req, reply) => {
         const ctx = await requireCtx(db, req);
         requirePermission(ctx, perm('add'));
-        if (await claimIdempotency(db, req, reply, ctx.companyId)) return reply;
+        if (await claimIdempotency(db, req, reply, ctx.companyId, { def })) return reply;
         reply.code(201);
         const create = hooksOf(def).create;
         return create ? create(ctx, req.body) : createRecord(ctx, def, req.body);
@@ -107,7 +109,7 @@ export function registerCrudRoutes(app: FastifyInstance, db: Database, defs: Any
       const transition = def.states?.transitions[action];
       if (transition) {
         requirePermission(ctx, perm(transition.permission ?? action));
-        if (await claimIdempotency(db, req, reply, ctx.companyId)) return reply;
+        if (await claimIdempotency(db, req, reply, ctx.companyId, { def, id })) return reply;
         return runTransition(ctx, def, id, action, (req.body ?? {}) as Record<string, unknown>);
       }
       if (!def.actions?.[action]) throw notFound('notFound');

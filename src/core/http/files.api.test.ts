@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../../tests/support/test-app';
+import { sql } from 'drizzle-orm';
+import { ADMIN_PASSWORD, type TestApp, testApp } from '../../../tests/support/test-app';
 
 /** Uploads: only real images, generated names, safe download headers, size limit (attacks 7 and 8). */
 let t: TestApp;
@@ -15,9 +16,15 @@ function multipart(filename: string, content: Buffer, type = 'image/png') {
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-async function upload(filename: string, content: Buffer, type?: string) {
+async function upload(filename: string, content: Buffer, type?: string, as: { cookie: string } = t.admin, query = '') {
   const m = multipart(filename, content, type);
-  return t.app.inject({ method: 'POST', url: '/api/files', payload: m.payload, headers: { ...m.headers, cookie: t.admin.cookie } });
+  return t.app.inject({ method: 'POST', url: `/api/files${query}`, payload: m.payload, headers: { ...m.headers, cookie: as.cookie } });
+}
+
+async function userWith(username: string, permissions: string[], locale: 'en' | 'ar' = 'en') {
+  const g = (await t.admin.post('/api/admin/groups', { name: `G ${username}`, permissions })).json();
+  expect((await t.admin.post('/api/admin/users', { username, fullName: username, password: 'secret-pass-1', groups: [g.id] })).statusCode).toBe(201);
+  return t.login(username, 'secret-pass-1', locale);
 }
 
 describe('uploads', () => {
@@ -56,5 +63,37 @@ describe('uploads', () => {
     expect(bad.statusCode).toBe(422);
     const ok = await t.admin.patch('/api/admin/companies/1', { logo: f.id });
     expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('upload permission and quota', () => {
+  it('needs add or change on the image field\'s entity; anyone may upload their own avatar', async () => {
+    const viewer = await userWith('viewer1', ['contacts.contact.view']);
+    expect((await upload('a.png', PNG, undefined, viewer)).statusCode).toBe(403);
+    expect((await upload('a.png', PNG, undefined, viewer, '?for=company.logo')).statusCode).toBe(403);
+    expect((await upload('a.png', PNG, undefined, viewer, '?for=contact.name')).statusCode).toBe(403);
+    expect((await upload('a.png', PNG, undefined, viewer, '?for=user.avatar')).statusCode).toBe(201);
+    const editor = await userWith('editor1', ['inventory.product.change']);
+    expect((await upload('a.png', PNG, undefined, editor, '?for=product.image')).statusCode).toBe(201);
+    expect((await upload('a.png', PNG, undefined, editor)).statusCode).toBe(201);
+    expect((await upload('a.png', PNG, undefined, editor, '?for=company.logo')).statusCode).toBe(403);
+  });
+
+  it('a company past UPLOAD_QUOTA_MB gets a 413 saying so, in both languages', async () => {
+    const used = Number((await t.db.orm.execute(sql`SELECT coalesce(sum(size), 0)::int AS n FROM files WHERE company_id = 1`)).rows[0]!.n);
+    const before = process.env.UPLOAD_QUOTA_MB;
+    process.env.UPLOAD_QUOTA_MB = String((used + PNG.length * 1.5) / 1024 / 1024);
+    try {
+      expect((await upload('fits.png', PNG)).statusCode).toBe(201);
+      const over = await upload('over.png', PNG);
+      expect(over.statusCode).toBe(413);
+      expect(over.json().error.message).toMatch(/storage quota of 0\.0 MB/);
+      const ar = await t.login('admin', ADMIN_PASSWORD, 'ar');
+      expect((await upload('over.png', PNG, undefined, ar)).json().error.message).toContain('حصة التخزين');
+    } finally {
+      if (before === undefined) delete process.env.UPLOAD_QUOTA_MB;
+      else process.env.UPLOAD_QUOTA_MB = before;
+    }
+    expect((await upload('again.png', PNG)).statusCode).toBe(201);
   });
 });

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect';
 import { files } from '../db/system.schema';
-import { AppError, notFound, unprocessable } from './errors';
+import { AppError, forbidden, notFound, unprocessable } from './errors';
 import { requireCtx } from './guard';
+import { type Ctx, can } from './context';
+import { permissionCode } from '../entity/define';
+import { entities } from '../../modules/registry';
 import { routeDoc } from './route-doc';
 import { messages } from '../i18n/messages';
 
@@ -12,8 +15,27 @@ import { messages } from '../i18n/messages';
  * Uploads (avatars, logos, product images). Only raster images whose bytes match their type are kept; the
  * stored name is generated, the client's name is metadata (sanitised when sent back). Served with nosniff and
  * a sandboxing CSP, so even a disguised file cannot run script.
+ * - An upload needs a permission: `?for=<entity>.<field>` names the image field it is for, and the caller must
+ *   hold add or change on that entity (anyone may upload their own avatar, `user.avatar`: the profile page);
+ *   without `for`, add or change on some entity with an image field.
+ * - A company's files count against UPLOAD_QUOTA_MB (default 500): an upload past it is a 413 saying so in the
+ *   caller's language. Checked in the INSERT's own statement (two uploads at the very same moment may each fit).
  */
 export const MAX_UPLOAD = 2 * 1024 * 1024;
+
+export function uploadQuotaBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const mb = Number(env.UPLOAD_QUOTA_MB);
+  return (env.UPLOAD_QUOTA_MB && Number.isFinite(mb) && mb > 0 ? mb : 500) * 1024 * 1024;
+}
+
+const imageFields = entities.flatMap((def) => Object.entries(def.fields).filter(([, fl]) => fl.kind === 'file').map(([key]) => ({ def, key })));
+
+function mayUpload(ctx: Ctx, target: unknown): boolean {
+  const writes = (d: (typeof imageFields)[number]) => can(ctx, permissionCode(d.def, 'add')) || can(ctx, permissionCode(d.def, 'change'));
+  if (typeof target !== 'string' || !target) return imageFields.some(writes);
+  const d = imageFields.find((x) => `${x.def.name}.${x.key}` === target);
+  return !!d && (writes(d) || target === 'user.avatar');
+}
 
 const SIGNATURES: { mime: string; ext: string; test: (b: Buffer) => boolean }[] = [
   { mime: 'image/png', ext: 'png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
@@ -34,8 +56,9 @@ export function safeName(name: string): string {
 }
 
 export function registerFileRoutes(app: FastifyInstance, db: Database): void {
-  app.post('/api/files', routeDoc('Upload an image (multipart field `file`; png, jpeg, webp, gif; 2 MB)', { responses: { 201: '{ id, name, mime, size }', 413: 'Too large', 422: 'Not an accepted image' } }), async (req, reply) => {
+  app.post('/api/files', routeDoc('Upload an image (multipart field `file`; png, jpeg, webp, gif; 2 MB) for the image field `?for=<entity>.<field>`', { query: { for: '<entity>.<field>' }, responses: { 201: '{ id, name, mime, size }', 403: 'No add or change permission on that entity', 413: 'Too large, or past the company quota (UPLOAD_QUOTA_MB)', 422: 'Not an accepted image' } }), async (req, reply) => {
     const ctx = await requireCtx(db, req);
+    if (!mayUpload(ctx, (req.query as { for?: unknown }).for)) throw forbidden('forbidden');
     const part = await req.file({ limits: { fileSize: MAX_UPLOAD, files: 1 } });
     if (!part) throw unprocessable('badUpload', {}, { file: messages.badUpload[ctx.locale] });
     const buf = await part.toBuffer().catch((e: { code?: string }) => {
@@ -47,7 +70,16 @@ export function registerFileRoutes(app: FastifyInstance, db: Database): void {
     if (!kind) throw unprocessable('badUpload', {}, { file: messages.badUpload[ctx.locale] });
     const id = `${randomUUID()}.${kind.ext}`;
     const originalName = safeName(part.filename ?? 'file');
-    await db.orm.insert(files).values({ id, companyId: ctx.companyId, originalName, mime: kind.mime, size: buf.length, content: buf.toString('base64'), createdBy: ctx.user.id });
+    const quota = uploadQuotaBytes();
+    const stored = await db.orm.execute(sql`INSERT INTO files (id, company_id, original_name, mime, size, content, created_by)
+      SELECT ${id}, ${ctx.companyId}::int, ${originalName}, ${kind.mime}, ${buf.length}::int, ${buf.toString('base64')}, ${ctx.user.id}::int
+      WHERE (SELECT coalesce(sum(size), 0) FROM files WHERE company_id = ${ctx.companyId}::int) + ${buf.length} <= ${quota}
+      RETURNING id`);
+    if (!stored.rows.length) {
+      const [u] = await db.orm.select({ used: sql<string>`coalesce(sum(${files.size}), 0)::text` }).from(files).where(eq(files.companyId, ctx.companyId));
+      const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+      throw new AppError(413, 'quota_exceeded', messages.uploadQuota, undefined, { quota: mb(quota), used: mb(Number(u!.used)) });
+    }
     reply.code(201);
     return { id, name: originalName, mime: kind.mime, size: buf.length };
   });

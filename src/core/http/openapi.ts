@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { type AnyEntity, isSingleton, permissionCode } from '../entity/define';
+import { DATE_MAX, DATE_MIN, MAX_INT } from '../entity/bounds';
+import { type AnyEntity, filterFieldOf, isSingleton, permissionCode } from '../entity/define';
+import type { Field } from '../entity/field';
 import { filterableKeys } from '../entity/list-query';
 import { entitySchema } from '../entity/schema';
 import { entityBasePath } from './crud.routes';
@@ -19,6 +21,17 @@ function jsonSchema(s: z.ZodType): Record<string, unknown> {
     return z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   } catch {
     return { type: 'object' };
+  }
+}
+
+/** A list filter's value as list-query.ts accepts it: ids and integers within PostgreSQL's integer, dates in range. */
+function filterSchema(field: Field | undefined): Record<string, unknown> {
+  switch (field?.kind) {
+    case 'ref': return { type: 'integer', minimum: 1, maximum: MAX_INT };
+    case 'integer': return { type: 'integer', minimum: 0, maximum: MAX_INT };
+    case 'date': return { type: 'string', format: 'date', description: `${DATE_MIN}..${DATE_MAX}` };
+    case 'boolean': return { type: 'boolean' };
+    default: return { type: 'string' };
   }
 }
 
@@ -63,11 +76,11 @@ export function openApiDocument(defs: AnyEntity[], version: string) {
         parameters: [
           { name: 'search', in: 'query', schema: { type: 'string' } },
           { name: 'sort', in: 'query', schema: { type: 'string' } },
-          { name: 'page', in: 'query', schema: { type: 'integer' } },
-          { name: 'pageSize', in: 'query', schema: { type: 'integer', maximum: 200 } },
+          { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1_000_000 } },
+          { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200 } },
           ...filterableKeys(def).map((k) => {
             const anyOf = def.filters?.[k]?.anyOf;
-            return { name: `filter[${k}]`, in: 'query', schema: { type: 'string' }, ...(anyOf ? { description: `matches ${anyOf.join(' or ')}` } : {}) };
+            return { name: `filter[${k}]`, in: 'query', schema: filterSchema(filterFieldOf(def, k)), ...(anyOf ? { description: `matches ${anyOf.join(' or ')}` } : {}) };
           }),
         ],
         responses: { 200: { description: '{ items, total, page, pageSize }' }, ...errors },

@@ -7,9 +7,12 @@ import { PART_ROWS, reportPdf } from '../documents/report-pdf';
 import type { ReportData, ReportDef } from '../documents/report.types';
 import { workbook } from '../documents/xlsx';
 import type { Label } from '../i18n/locale';
+import { companyToday } from '../time/company-time';
 import type { Ctx } from './context';
+import { displayOf } from './display';
 import { AppError } from './errors';
 import { requireCtx, requirePermission } from './guard';
+import { readFromReplica } from './replica-read';
 import { routeDoc } from './route-doc';
 
 /**
@@ -18,12 +21,15 @@ import { routeDoc } from './route-doc';
  *                                                  to 50,000 and 20,000: a longer report is a 400, never cut short)
  *   GET <prefix>/combined.xlsx?names=a,b&...      (one workbook, one sheet per report; `combined` by default)
  * Unexpected failures are logged and answered 500 with the module's message; AppErrors (400, 404) pass through.
+ * Every report reads in one snapshot, from the replica when there is one (core/db/replica.ts: read your writes,
+ * else the primary); the JSON carries `asOf`, the time its data is as of, and every answer the X-Data-* headers.
  */
 export interface ReportRoutes<P extends BaseReportParams> {
   prefix: string;
   permission: string;
   reports: ReportDef<P>[];
-  parse(q: Record<string, unknown>): P;
+  /** `today`: the company's date (companyToday), the default `to`. */
+  parse(q: Record<string, unknown>, today: string): P;
   combined: string[];
   messages: { failed: Label; pdfFailed: Label; unknown: Label };
   /** Fills parameters the caller left out that depend on the company (e.g. `from` = start of the fiscal year). */
@@ -32,11 +38,13 @@ export interface ReportRoutes<P extends BaseReportParams> {
   doc: { summary: string; query: Record<string, string> };
 }
 
-const SHARED_QUERY = { from: 'First day (YYYY-MM-DD)', to: 'Last day or as-of date (default today)', period: 'daily|weekly|monthly|quarterly|yearly', page: 'Page (json)', pageSize: 'Rows per page, at most 1000 (json)' };
+const SHARED_QUERY = { from: 'First day (YYYY-MM-DD)', to: "Last day or as-of date (default: the company's today)", period: 'daily|weekly|monthly|quarterly|yearly', page: 'Page (json)', pageSize: 'Rows per page, at most 1000 (json)' };
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXCEL_ROWS = 50_000;
 const PDF_ROWS = 20_000;
+/** A report's statements see one snapshot (on the replica: one REPEATABLE READ transaction). */
+const SNAPSHOT = { snapshot: true };
 
 const tooLong = { en: 'The report has {count} lines, more than a {format} file takes ({max}): narrow the dates or filters', ar: 'يحتوي التقرير على {count} سطرًا، أكثر مما يتسع له ملف {format} ({max}): ضيّق التواريخ أو عوامل التصفية' };
 
@@ -58,8 +66,8 @@ export function registerReports<P extends BaseReportParams>(app: FastifyInstance
   const byName = new Map(spec.reports.map((r) => [r.name, r]));
   const { failed, pdfFailed, unknown } = spec.messages;
   const params = (ctx: Ctx, name: string, q: Record<string, unknown>) => {
-    const p = spec.parse(q);
-    return spec.defaults ? guard(failed, () => spec.defaults!(db.orm, ctx, name, p)) : p;
+    const p = spec.parse(q, companyToday(ctx));
+    return spec.defaults ? spec.defaults(ctx.db.orm, ctx, name, p) : p;
   };
   app.addHook('onClose', closeBrowser);
 
@@ -76,8 +84,11 @@ export function registerReports<P extends BaseReportParams>(app: FastifyInstance
     const defs = wanted.map((n) => byName.get(n));
     if (defs.some((d) => !d)) throw new AppError(404, 'not_found', unknown);
     const buf = await guard(failed, async () => {
-      const data = [];
-      for (const d of defs) data.push(whole(await d!.run(db.orm, ctx, { ...(await params(ctx, d!.name, q)), page: 1, pageSize: EXCEL_ROWS }), 'Excel', EXCEL_ROWS));
+      const { value: data } = await readFromReplica(reply, ctx, async (rc) => {
+        const out = [];
+        for (const d of defs) out.push(whole(await d!.run(rc.db.orm, rc, { ...(await params(rc, d!.name, q)), page: 1, pageSize: EXCEL_ROWS }), 'Excel', EXCEL_ROWS));
+        return out;
+      }, SNAPSHOT);
       return workbook(data.map((d) => reportSheet(d, ctx.locale)), ctx.locale);
     });
     return reply.header('content-type', XLSX).header('content-disposition', 'attachment; filename="reports.xlsx"').send(buf);
@@ -85,22 +96,32 @@ export function registerReports<P extends BaseReportParams>(app: FastifyInstance
 
   app.get(`${spec.prefix}/:name`, routeDoc(`${spec.doc.summary}: ${names}`, {
     query: { ...query, format: 'json|xlsx|pdf' },
-    responses: { 200: '{ name, title, params, columns, rows, totals, summary, page } or the file', 400: 'Invalid parameter', 404: 'Unknown report', 500: 'Report failed' },
+    responses: { 200: '{ name, title, params, columns, rows, totals, summary, page, asOf } or the file (X-Data-Source, X-Data-As-Of)', 400: 'Invalid parameter', 404: 'Unknown report', 500: 'Report failed' },
   }), async (req, reply) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, spec.permission);
     const def = byName.get((req.params as { name: string }).name);
     if (!def) throw new AppError(404, 'not_found', unknown);
-    const p = await params(ctx, def.name, req.query as Record<string, unknown>);
-    if (p.format === 'pdf') {
+    const q = req.query as Record<string, unknown>;
+    const format = spec.parse(q, companyToday(ctx)).format;
+    if (format === 'pdf') {
       // A report with `rowBatches` is read in batches while it prints (the first call gives its count, no rows).
       const stream = def.rowBatches?.bind(def);
-      const data = whole(await guard(pdfFailed, () => def.run(db.orm, ctx, { ...p, page: 1, pageSize: stream ? 0 : PDF_ROWS })), 'PDF', PDF_ROWS, !!stream);
-      const pdf = await guard(pdfFailed, () => reportPdf(data, ctx.locale, stream ? { rows: () => stream(db.orm, ctx, p, PART_ROWS) } : {}));
+      const fmt = await displayOf(ctx);
+      // the replica's connection (and snapshot) is held while it prints: the rows are read as the parts print
+      const { value: pdf } = await guard(pdfFailed, () => readFromReplica(reply, ctx, async (rc) => {
+        const p = await params(rc, def.name, q);
+        const data = whole(await def.run(rc.db.orm, rc, { ...p, page: 1, pageSize: stream ? 0 : PDF_ROWS }), 'PDF', PDF_ROWS, !!stream);
+        return reportPdf(data, fmt, stream ? { rows: () => stream(rc.db.orm, rc, p, PART_ROWS) } : {});
+      }, SNAPSHOT));
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${def.name}.pdf"`).send(pdf);
     }
-    if (p.format === 'json') return guard(failed, () => def.run(db.orm, ctx, p));
-    const data = whole(await guard(failed, () => def.run(db.orm, ctx, { ...p, page: 1, pageSize: EXCEL_ROWS })), 'Excel', EXCEL_ROWS);
+    if (format === 'json') {
+      const r = await guard(failed, () => readFromReplica(reply, ctx, async (rc) => def.run(rc.db.orm, rc, await params(rc, def.name, q)), SNAPSHOT));
+      return { ...r.value, asOf: r.asOf };
+    }
+    const { value: data } = await guard(failed, () => readFromReplica(reply, ctx, async (rc) =>
+      whole(await def.run(rc.db.orm, rc, { ...(await params(rc, def.name, q)), page: 1, pageSize: EXCEL_ROWS }), 'Excel', EXCEL_ROWS), SNAPSHOT));
     const buf = await guard(failed, () => workbook([reportSheet(data, ctx.locale)], ctx.locale));
     return reply.header('content-type', XLSX).header('content-disposition', `attachment; filename="${def.name}.xlsx"`).send(buf);
   });

@@ -24,10 +24,14 @@ export const accountingModule = defineModule({
     { route: '/accounting/journals/journals-entrydetails/{id}', label: { en: 'Journal entry', ar: 'قيد يومية' }, permission: 'accounting.journalEntry.view', hidden: true },
     { route: '/accounting/accounts/invoicedetails/{id}', label: { en: 'Invoice', ar: 'فاتورة' }, permission: 'accounting.invoice.view', hidden: true },
     report('general-ledger', 'General ledger', 'دفتر الأستاذ العام'),
+    // the trial balance of leaf accounts: the detailed one's toggle, not in the menu
+    { ...report('trial-balance', 'Trial balance (leaf accounts)', 'ميزان المراجعة (الحسابات الفرعية)'), hidden: true },
     report('detailed-trial-balance', 'Trial balance', 'ميزان المراجعة'),
     report('balance-sheet', 'Balance sheet', 'الميزانية العمومية'),
     report('income-statement', 'Income statement', 'قائمة الدخل'),
     report('cash-flow-statement', 'Cash flow statement', 'قائمة التدفقات النقدية'),
     report('accounts-receivable-aging', 'Receivables aging', 'أعمار الذمم المدينة'),
+    // ZATCA e-invoicing: units, onboarding, sending, the chain's verify report (server/zatca/routes.ts)
+    { route: '/accounting/einvoicing', label: { en: 'E-invoicing (ZATCA)', ar: 'الفوترة الإلكترونية' }, permission: 'accounting.accountingSettings.view' },
   ],
 });

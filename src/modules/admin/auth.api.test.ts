@@ -56,25 +56,6 @@ describe('sign-in and sessions', () => {
     await app.close();
   });
 
-  it('answers 429 after 10 failures for an account, even with the right password', async () => {
-    await makeUser('victim');
-    for (let i = 0; i < 10; i++) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'victim', password: 'bad' }, remoteAddress: `10.0.0.${i + 1}` });
-      expect(r.statusCode).toBe(401);
-    }
-    const locked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'victim', password: 'secret-pass-1' }, remoteAddress: '10.0.1.1' });
-    expect(locked.statusCode).toBe(429);
-  });
-
-  it('answers 429 after 10 failures from one IP across accounts', async () => {
-    for (let i = 0; i < 10; i++) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: `ghost${i}`, password: 'bad' }, remoteAddress: '192.0.2.77' });
-      expect(r.statusCode).toBe(401);
-    }
-    const r = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: ADMIN_PASSWORD }, remoteAddress: '192.0.2.77' });
-    expect(r.statusCode).toBe(429);
-  });
-
   it('revokes other sessions when the password changes', async () => {
     await makeUser('changer');
     const s1 = await t.login('changer', 'secret-pass-1');

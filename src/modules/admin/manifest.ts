@@ -13,6 +13,7 @@ export const adminModule = defineModule({
   screens: [
     { route: '/settings', label: { en: 'Settings', ar: 'الإعدادات' } },
     { route: '/settings/users', label: { en: 'Users', ar: 'المستخدمون' }, permission: 'admin.user.view', hidden: true },
+    { route: '/settings/users/{id}', label: { en: 'User', ar: 'المستخدم' }, permission: 'admin.user.view', hidden: true },
     { route: '/settings/profiles/profiles', label: { en: 'Profiles', ar: 'الملفات الشخصية' } },
     { route: '/settings/profiles/{username}', label: { en: 'Profile', ar: 'الملف الشخصي' }, hidden: true },
   ],

@@ -10,8 +10,9 @@ export function fileUrl(id: string | null | undefined): string | undefined {
   return id ? `/api/files/${encodeURIComponent(id)}` : undefined;
 }
 
-export function uploadFile(file: File): Promise<UploadedFile> {
+/** `target`: the field it is for, `<entity>.<field>` (the server checks the caller may write that field). */
+export function uploadFile(file: File, target?: string): Promise<UploadedFile> {
   const body = new FormData();
   body.append('file', file);
-  return api<UploadedFile>('/api/files', { method: 'POST', body });
+  return api<UploadedFile>(target ? `/api/files?for=${encodeURIComponent(target)}` : '/api/files', { method: 'POST', body });
 }

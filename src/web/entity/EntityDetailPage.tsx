@@ -1,13 +1,16 @@
+import '../i18n/lazyMessages';
 import { Anchor, Button, Container, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconPencil, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { allowedOps } from '../../core/entity/allowed-ops';
 import { type AnyEntity, permissionCode } from '../../core/entity/define';
 import { entityByName } from '../../modules/registry';
 import { isApiError } from '../api/client';
 import { useCan } from '../api/useAuth';
 import { type Row, useDelete, useEntity } from '../api/useEntityQueries';
+import { useFormat } from '../i18n/useFormat';
 import { useLocale } from '../i18n/useLocale';
 import { ErrorView } from '../pages/ErrorPage';
 import { useConfirm } from '../ui/ConfirmProvider';
@@ -22,11 +25,13 @@ import { formatDateTime, recordTitle } from './formatValue';
 import { type Section, formSections } from './formValues';
 import { useEntityMessages } from './useEntityMessages';
 import { usePageTitle } from '../ui/usePageTitle';
+import { useScreenShortcuts } from '../shell/shortcuts';
 
 /**
- * A record: its fields by section, state and transitions, edit and delete, and its audit history. A module's
- * screen may add buttons beside the transitions (`actions`), panels between the fields and the history
- * (`children`), and say when edit and delete no longer apply (`canModify`), all given the loaded record.
+ * A record: its fields by section, state and transitions, edit and delete, and its audit history. Edit, delete and
+ * each transition show only where the server accepts them for this user and this record's state (allowedOps, from
+ * the definition). A module's screen may add buttons beside the transitions (`actions`) and panels between the
+ * fields and the history (`children`), both given the loaded record.
  */
 /** The form's sections, then the server-set fields that have a value (a draft's empty totals stay out). */
 function detailSections(def: AnyEntity, row: Row): Section[] {
@@ -41,30 +46,39 @@ function detailSections(def: AnyEntity, row: Row): Section[] {
   return rest.length ? [...sections, { fields: rest }] : sections;
 }
 
-export default function EntityDetailPage({ def: defOrName, basePath, actions, children, canModify }: {
+export default function EntityDetailPage({ def: defOrName, basePath, actions, children }: {
   def: AnyEntity | string;
   basePath: string;
   actions?: (row: Row) => ReactNode;
   children?: (row: Row) => ReactNode;
-  /** Whether this record may still be edited or deleted (e.g. only a draft); hides both buttons when not. */
-  canModify?: (row: Row) => boolean;
 }) {
   const def = typeof defOrName === 'string' ? entityByName(defOrName) : defOrName;
   const { t } = useTranslation();
   const { to, label, locale, dir } = useLocale();
+  const fmt = useFormat();
   const id = Number(useParams().id);
   const can = useCan();
   const navigate = useNavigate();
   const confirm = useConfirm();
   const m = useEntityMessages(def);
   const [deleting, setDeleting] = useState(false);
-  // While deleting, the record is not (re)fetched: it would come back as a 404.
-  const record = useEntity(def, deleting ? undefined : id);
+  const canView = can(permissionCode(def, 'view'));
+  // While deleting, the record is not (re)fetched: it would come back as a 404; without the view permission it is
+  // not asked for at all.
+  const record = useEntity(def, deleting || !canView ? undefined : id);
   const del = useDelete(def);
   const [editing, setEditing] = useState(false);
   usePageTitle(record.data ? recordTitle(def, record.data, locale) : label(def.label));
+  // The record's actions by key ("?" lists them): e edits, Delete deletes (asking first), b goes back to the list.
+  const ops = record.data && canView ? allowedOps(def, record.data, can) : { edit: false, delete: false };
+  const deleteRef = useRef<() => void>(() => undefined);
+  useScreenShortcuts([
+    ...(ops.edit ? [{ keys: 'e', label: t('shell.keys.detailEdit'), run: () => setEditing(true) }] : []),
+    ...(ops.delete ? [{ keys: 'Delete', label: t('shell.keys.detailDelete'), run: () => deleteRef.current() }] : []),
+    { keys: 'b', label: t('shell.keys.detailBack'), run: () => void navigate(to(basePath)) },
+  ]);
 
-  if (!can(permissionCode(def, 'view'))) return <NoAccess />;
+  if (!canView) return <NoAccess />;
   if (record.isPending) return <PageLoader />;
   if (record.error) {
     if (isApiError(record.error, 404)) return <ErrorView status={404} />;
@@ -72,9 +86,7 @@ export default function EntityDetailPage({ def: defOrName, basePath, actions, ch
     throw record.error;
   }
   const row: Row = record.data;
-  const modifiable = canModify?.(row) ?? true;
-  const canEdit = modifiable && def.operations?.update !== false && can(permissionCode(def, 'change'));
-  const canDelete = modifiable && def.operations?.delete !== false && can(permissionCode(def, 'delete'));
+  const { edit: canEdit, delete: canDelete } = allowedOps(def, row, can);
   const Back = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
 
   const onDelete = async () => {
@@ -91,6 +103,7 @@ export default function EntityDetailPage({ def: defOrName, basePath, actions, ch
       },
     });
   };
+  deleteRef.current = () => void onDelete();
 
   return (
     <Container size="xl" px={0}>
@@ -112,12 +125,12 @@ export default function EntityDetailPage({ def: defOrName, basePath, actions, ch
             <StateActions def={def} row={row} />
             {actions?.(row)}
             {canEdit && (
-              <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+              <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)} aria-keyshortcuts="e">
                 {t('common.edit')}
               </Button>
             )}
             {canDelete && (
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={onDelete} loading={del.isPending}>
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={onDelete} loading={del.isPending} aria-keyshortcuts="Delete">
                 {t('common.delete')}
               </Button>
             )}
@@ -138,13 +151,14 @@ export default function EntityDetailPage({ def: defOrName, basePath, actions, ch
                 )}
                 <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} verticalSpacing="md">
                   {s.fields.map((k) => (
-                    <div key={k} style={def.fields[k]!.kind === 'json' && def.fields[k]!.widget ? { gridColumn: '1 / -1' } : undefined}>
+                    <div key={k} style={def.fields[k]!.kind === 'json' && def.fields[k]!.widget ? { gridColumn: '1 / -1', minWidth: 0 } : { minWidth: 0 }}>
                       {!(def.fields[k]!.kind === 'json' && s.title && label(s.title) === label(def.fields[k]!.label)) && (
                         <Text size="xs" c="dimmed" fw={600} tt="uppercase">
                           {label(def.fields[k]!.label)}
                         </Text>
                       )}
-                      <div>
+                      {/* a long unbroken value (a hash, a URL) wraps inside its cell instead of widening the page */}
+                      <div style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                         <FieldValue def={def} name={k} row={row} />
                       </div>
                     </div>
@@ -155,12 +169,12 @@ export default function EntityDetailPage({ def: defOrName, basePath, actions, ch
             <Group gap="xl">
               {row.createdAt && (
                 <Text size="xs" c="dimmed">
-                  {t('detail.created')}: {formatDateTime(row.createdAt, locale)}
+                  {t('detail.created')}: {formatDateTime(row.createdAt, fmt)}
                 </Text>
               )}
               {row.updatedAt && (
                 <Text size="xs" c="dimmed">
-                  {t('detail.updated')}: {formatDateTime(row.updatedAt, locale)}
+                  {t('detail.updated')}: {formatDateTime(row.updatedAt, fmt)}
                 </Text>
               )}
             </Group>

@@ -1,14 +1,18 @@
+import '../i18n/lazyMessages';
 import { Alert, Button, Divider, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { allowedOps } from '../../core/entity/allowed-ops';
 import type { AnyEntity } from '../../core/entity/define';
 import { entitySchema, fieldErrors } from '../../core/entity/schema';
 import { ApiError } from '../api/client';
+import { useCan } from '../api/useAuth';
 import type { Row } from '../api/useEntityQueries';
 import { useLocale } from '../i18n/useLocale';
 import { useConfirm } from '../ui/ConfirmProvider';
 import { errorMessage } from '../ui/notify';
+import { useScreenShortcuts } from '../shell/shortcuts';
 import { FieldInput } from './fieldInputs';
 import { type FormValues, formSections, initialValues, toBody } from './formValues';
 
@@ -18,6 +22,7 @@ import { type FormValues, formSections, initialValues, toBody } from './formValu
  * the fields the user changed, so a retry after a 409 ("changed by someone else", the record is then reloaded)
  * cannot overwrite the other person's changes to fields this user left alone. The user confirms before
  * anything is sent. A 422 puts the server's `error.fields` on the inputs; other errors show above the form.
+ * An update of a record the user may not edit (its permission, or its state: allowedOps) only shows the values.
  */
 export interface EntityFormProps {
   def: AnyEntity;
@@ -32,21 +37,31 @@ export interface EntityFormProps {
   confirmMessage?: string;
   submitLabel?: string;
   columns?: number;
-  /** Show the values without letting them be changed (no permission to change). */
+  /** A new record's values given by whoever opened the form (fields of the definition; the rest keep their defaults). */
+  prefill?: Record<string, unknown>;
+  /** Show the values without letting them be changed (besides a record allowedOps does not let this user edit). */
   readOnly?: boolean;
 }
 
-export function EntityForm({ def, mode, row, only, onSubmit, onCancel, confirmMessage, submitLabel, columns = 2, readOnly }: EntityFormProps) {
+export function EntityForm({ def, mode, row, only, onSubmit, onCancel, confirmMessage, submitLabel, columns = 2, readOnly: fixed, prefill }: EntityFormProps) {
   const { t } = useTranslation();
+  const can = useCan();
+  const readOnly = fixed || (mode === 'update' && row !== undefined && !allowedOps(def, row, can).edit);
   const { locale, label } = useLocale();
   const confirm = useConfirm();
   const sections = useMemo(() => formSections(def, only), [def, only]);
   const keys = useMemo(() => sections.flatMap((s) => s.fields), [sections]);
-  const [values, setValues] = useState<FormValues>(() => initialValues(def, keys, row));
+  const [values, setValues] = useState<FormValues>(() => initialValues(def, keys, row, mode === 'create' ? prefill : undefined));
   const [initial] = useState(values);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Listed by "?" while the form is shown; the keys themselves are handled by useGlobalKeys, the form and the dialog.
+  useScreenShortcuts(readOnly ? [] : [
+    { keys: 'mod+s', label: t('shell.keys.formSave') },
+    { keys: 'Enter', label: t('shell.keys.formSubmit') },
+    ...(onCancel ? [{ keys: 'Escape', label: t('shell.keys.formClose') }] : []),
+  ]);
 
   const set = (k: string) => (v: unknown) => {
     setValues((old) => ({ ...old, [k]: v }));

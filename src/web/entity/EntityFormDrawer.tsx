@@ -7,11 +7,12 @@ import { useSaveEntity } from './useSaveEntity';
 
 /**
  * The generic form in a side drawer at the end side (Mantine's 'right' is logical: it is the left in RTL).
- * A new record when `row` is undefined, else an edit of `row`.
+ * A new record when `row` is undefined (with `prefill`'s values, if given), else an edit of `row`.
  */
-export function EntityFormDrawer({ def, row, opened, onClose, onSaved }: {
+export function EntityFormDrawer({ def, row, prefill, opened, onClose, onSaved }: {
   def: AnyEntity;
   row?: Row;
+  prefill?: Record<string, unknown>;
   opened: boolean;
   onClose: () => void;
   onSaved?: (row: Row) => void;
@@ -33,6 +34,7 @@ export function EntityFormDrawer({ def, row, opened, onClose, onSaved }: {
           def={def}
           mode={row ? 'update' : 'create'}
           row={row}
+          prefill={prefill}
           confirmMessage={row ? m.confirmEdit : m.confirmAdd}
           onCancel={onClose}
           onSubmit={async (body) => {

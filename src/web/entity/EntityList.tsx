@@ -1,9 +1,11 @@
-import { Button, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconDownload, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import '../i18n/lazyMessages';
+import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useDebouncedCallback, useLocalStorage } from '@mantine/hooks';
+import { IconDownload, IconFilter, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { allowedOps } from '../../core/entity/allowed-ops';
 import { type AnyEntity, permissionCode } from '../../core/entity/define';
 import { download } from '../api/download';
 import { useCan } from '../api/useAuth';
@@ -14,17 +16,26 @@ import { notifyError, notifySuccess } from '../ui/notify';
 import { ColumnChooser } from './ColumnChooser';
 import { EntityFormDrawer } from './EntityFormDrawer';
 import { EntityTable } from './EntityTable';
-import { ListFilters } from './ListFilters';
+import { ListFilters, filterKeys } from './ListFilters';
 import { useColumnPrefs } from './useColumnPrefs';
 import { useEntityMessages } from './useEntityMessages';
 import { PAGE_SIZES, useListParams } from './useListParams';
 import { usePageTitle } from '../ui/usePageTitle';
+import { Pager } from '../ui/Pager';
+import { useScreenShortcuts } from '../shell/shortcuts';
+import { isImportable } from '../../core/import/columns';
+import { ImportButton } from './import/ImportButton';
+
+const ImportDrawer = lazy(() => import('./import/ImportDrawer'));
 
 /**
  * The one list screen for every entity: server-side search (debounced), filters, sorting, paging, a column
  * chooser, selection with bulk delete, Excel export of the current query, and "New" in a drawer (or on the
  * full-page form the definition names in `form.page`).
- * Buttons the user has no permission for are not shown.
+ * The list comes first: the filters fold behind a button that shows how many are active (open or folded is
+ * remembered per entity in localStorage). Keys: "/" searches, "n" adds, "f" shows the filters ("?" lists them).
+ * Buttons the user has no permission for are not shown; only the rows allowedOps lets this user delete (their
+ * state too) can be selected for bulk delete.
  */
 export function EntityList({ def, detailRoute, onOpen }: {
   def: AnyEntity;
@@ -45,18 +56,44 @@ export function EntityList({ def, detailRoute, onOpen }: {
   const bulkDelete = useBulkDelete(def);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [creating, setCreating] = useState(false);
+  // `?new=1&set.<field>=<value>`: another screen starts a new record here with some fields filled (the point of
+  // sale's Return: /sales/return?new=1&set.orderId=5); the parameters are dropped once the form is open
+  const [urlParams, setUrlParams] = useSearchParams();
+  const [prefill, setPrefill] = useState<Record<string, unknown> | undefined>(undefined);
+  useEffect(() => {
+    if (urlParams.get('new') !== '1') return;
+    const values: Record<string, unknown> = {};
+    for (const [k, v] of urlParams) if (k.startsWith('set.') && def.fields[k.slice(4)]) values[k.slice(4)] = def.fields[k.slice(4)]!.kind === 'ref' && /^\d+$/.test(v) ? Number(v) : v;
+    setUrlParams((prev) => { const p = new URLSearchParams(prev); for (const k of [...p.keys()]) if (k === 'new' || k.startsWith('set.')) p.delete(k); return p; }, { replace: true });
+    if (def.operations?.create === false || !can(permissionCode(def, 'add'))) return;
+    setPrefill(values);
+    setCreating(true);
+  }, [urlParams]); // eslint-disable-line react-hooks/exhaustive-deps
   const [searchText, setSearchText] = useState(query.search ?? '');
   const pushSearch = useDebouncedCallback((s: string) => params.setSearch(s), 350);
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
   usePageTitle(label(def.pluralLabel));
+  const [filtersOpen, setFiltersOpen] = useLocalStorage<boolean>({ key: `daftar:filters-open:${def.name}`, defaultValue: false, getInitialValueInEffect: false });
+  const filtersId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const hasFilters = filterKeys(def).length > 0;
+  const activeFilters = Object.values(query.filters ?? {}).filter(Boolean).length;
 
   const canAdd = def.operations?.create !== false && can(permissionCode(def, 'add'));
   const canDelete = def.operations?.delete !== false && can(permissionCode(def, 'delete'));
+  const deletable = (r: Row) => allowedOps(def, r, can).delete;
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / (query.pageSize ?? 25)));
   const sort = query.sort ?? def.list.defaultSort;
   const rowHref = (id: number) => to(detailRoute.replace('{id}', String(id)));
+  const onNew = () => (def.form?.page ? void navigate(to(def.form.page)) : setCreating(true));
+  useScreenShortcuts([
+    { keys: '/', label: t('shell.keys.listSearch'), run: () => searchRef.current?.focus() },
+    ...(canAdd ? [{ keys: 'n', label: t('shell.keys.listNew'), run: onNew }] : []),
+    ...(hasFilters ? [{ keys: 'f', label: t('shell.keys.listFilters'), run: () => setFiltersOpen((o) => !o) }] : []),
+  ]);
 
   useEffect(() => setSelected(new Set()), [query]);
   useEffect(() => {
@@ -98,8 +135,9 @@ export function EntityList({ def, detailRoute, onOpen }: {
           <Button variant="default" leftSection={<IconDownload size={16} />} onClick={onExport} loading={exporting}>
             {t('list.exportExcel')}
           </Button>
+          {canAdd && isImportable(def) && <ImportButton onClick={() => setImporting(true)} />}
           {canAdd && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => (def.form?.page ? void navigate(to(def.form.page)) : setCreating(true))}>
+            <Button leftSection={<IconPlus size={16} />} onClick={onNew} aria-keyshortcuts="n">
               {m.createTitle}
             </Button>
           )}
@@ -110,6 +148,8 @@ export function EntityList({ def, detailRoute, onOpen }: {
         <Stack gap="sm">
           <Group justify="space-between" align="flex-end" gap="sm">
             <TextInput
+              ref={searchRef}
+              aria-keyshortcuts="/"
               leftSection={<IconSearch size={16} />}
               placeholder={t('list.searchPlaceholder')}
               aria-label={t('common.search')}
@@ -127,10 +167,34 @@ export function EntityList({ def, detailRoute, onOpen }: {
                   {t('list.deleteSelected')} ({selected.size})
                 </Button>
               )}
+              {hasFilters && (
+                <Button
+                  variant={filtersOpen ? 'light' : 'default'}
+                  leftSection={<IconFilter size={16} />}
+                  aria-expanded={filtersOpen}
+                  aria-controls={filtersId}
+                  aria-keyshortcuts="f"
+                  onClick={() => setFiltersOpen((o) => !o)}
+                >
+                  {t('list.showFilters')}
+                  {activeFilters > 0 && (
+                    <>
+                      <Badge ms={6} size="sm" circle aria-hidden>
+                        {activeFilters}
+                      </Badge>
+                      <VisuallyHidden> ({t('list.activeFilters', { count: activeFilters })})</VisuallyHidden>
+                    </>
+                  )}
+                </Button>
+              )}
               <ColumnChooser def={def} visible={columns.visible} onToggle={columns.toggle} />
             </Group>
           </Group>
-          <ListFilters def={def} values={query.filters ?? {}} onChange={params.setFilter} onClear={params.clearFilters} />
+          {filtersOpen && (
+            <div id={filtersId}>
+              <ListFilters def={def} values={query.filters ?? {}} onChange={params.setFilter} onClear={params.clearFilters} />
+            </div>
+          )}
         </Stack>
       </Paper>
 
@@ -143,6 +207,7 @@ export function EntityList({ def, detailRoute, onOpen }: {
           sort={sort}
           onSort={params.setSort}
           selectable={canDelete}
+          canSelect={deletable}
           selected={selected}
           onSelectedChange={setSelected}
           rowHref={(r) => rowHref(r.id)}
@@ -169,10 +234,15 @@ export function EntityList({ def, detailRoute, onOpen }: {
             {t('list.pageSize')}
           </Text>
         </Group>
-        <Pagination total={pages} value={Math.min(query.page ?? 1, pages)} onChange={params.setPage} size="sm" />
+        <Pager total={pages} value={Math.min(query.page ?? 1, pages)} onChange={params.setPage} size="sm" />
       </Group>
 
-      <EntityFormDrawer def={def} opened={creating} onClose={() => setCreating(false)} onSaved={(r) => void navigate(rowHref(r.id))} />
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDrawer def={def} opened={importing} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
+      <EntityFormDrawer def={def} prefill={prefill} opened={creating} onClose={() => { setCreating(false); setPrefill(undefined); }} onSaved={(r) => void navigate(rowHref(r.id))} />
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type AnyEntity, permissionCode } from '../../core/entity/define';
-import { useCan } from '../api/useAuth';
+import type { AnyEntity } from '../../core/entity/define';
 import { isApiError } from '../api/client';
 import { useCurrentEntity } from '../api/useEntityQueries';
 import { useLocale } from '../i18n/useLocale';
@@ -12,11 +11,13 @@ import { useEntityMessages } from './useEntityMessages';
 import { useSaveEntity } from './useSaveEntity';
 import { usePageTitle } from '../ui/usePageTitle';
 
-/** A singleton entity's route (see isSingleton in core/entity/define.ts): that record's form and history. */
+/**
+ * A singleton entity's route (see isSingleton in core/entity/define.ts): that record's form (read-only without the
+ * change permission, as EntityForm decides by allowedOps) and history.
+ */
 export function EntitySingleton({ def, onSaved, children }: { def: AnyEntity; onSaved?: () => Promise<void> | void; children?: React.ReactNode }) {
   const { t } = useTranslation();
   const { label } = useLocale();
-  const can = useCan();
   const m = useEntityMessages(def);
   const save = useSaveEntity(def);
   const record = useCurrentEntity(def);
@@ -33,7 +34,6 @@ export function EntitySingleton({ def, onSaved, children }: { def: AnyEntity; on
         def={def}
         mode="update"
         row={record.data}
-        readOnly={!can(permissionCode(def, 'change'))}
         confirmMessage={m.confirmEdit}
         onSubmit={async (values) => {
           await save(record.data, values);

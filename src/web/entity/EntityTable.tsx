@@ -9,8 +9,8 @@ import { FieldValue } from './FieldValue';
 import classes from './EntityTable.module.css';
 
 /**
- * The list grid: sortable headers for fields with `sort: true` (and the title field), optional row selection,
- * and rows that open the record. Loading and empty states are rows of the table.
+ * The list grid: sortable headers for fields with `sort: true` (and the title field), optional row selection
+ * (of the rows `canSelect` allows), and rows that open the record. Loading and empty states are rows of the table.
  */
 export function sortableColumn(def: AnyEntity, key: string): boolean {
   return Boolean(def.fields[key]?.sort) || key === def.titleField;
@@ -24,18 +24,21 @@ interface Props {
   sort: string;
   onSort: (sort: string) => void;
   selectable: boolean;
+  /** Rows that may be selected (the others have no checkbox), when `selectable`; default all. */
+  canSelect?: (row: Row) => boolean;
   selected: Set<number>;
   onSelectedChange: (s: Set<number>) => void;
   rowHref: (row: Row) => string;
   onOpen: (row: Row) => void;
 }
 
-export function EntityTable({ def, rows, columns, loading, sort, onSort, selectable, selected, onSelectedChange, rowHref, onOpen }: Props) {
+export function EntityTable({ def, rows, columns, loading, sort, onSort, selectable, canSelect = () => true, selected, onSelectedChange, rowHref, onOpen }: Props) {
   const { t } = useTranslation();
   const { label } = useLocale();
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const someSelected = rows.some((r) => selected.has(r.id));
-  const toggleAll = () => onSelectedChange(allSelected ? new Set() : new Set(rows.map((r) => r.id)));
+  const choosable = rows.filter(canSelect);
+  const allSelected = choosable.length > 0 && choosable.every((r) => selected.has(r.id));
+  const someSelected = choosable.some((r) => selected.has(r.id));
+  const toggleAll = () => onSelectedChange(allSelected ? new Set() : new Set(choosable.map((r) => r.id)));
   const toggle = (id: number) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id); else next.add(id);
@@ -68,7 +71,7 @@ export function EntityTable({ def, rows, columns, loading, sort, onSort, selecta
           <Table.Tr>
             {selectable && (
               <Table.Th w={40}>
-                <Checkbox aria-label={t('list.selectAll')} checked={allSelected} indeterminate={someSelected && !allSelected} onChange={toggleAll} />
+                <Checkbox aria-label={t('list.selectAll')} checked={allSelected} indeterminate={someSelected && !allSelected} onChange={toggleAll} disabled={choosable.length === 0} />
               </Table.Th>
             )}
             {columns.map((k) => (
@@ -97,7 +100,7 @@ export function EntityTable({ def, rows, columns, loading, sort, onSort, selecta
             >
               {selectable && (
                 <Table.Td onClick={(e) => e.stopPropagation()}>
-                  <Checkbox aria-label={t('list.selectRow')} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />
+                  {canSelect(row) && <Checkbox aria-label={t('list.selectRow')} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />}
                 </Table.Td>
               )}
               {columns.map((k) => (

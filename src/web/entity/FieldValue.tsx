@@ -1,15 +1,17 @@
 import { Anchor, Avatar, Badge, Text } from '@mantine/core';
 import type { AnyEntity } from '../../core/entity/define';
+import { tr } from '../../core/i18n/locale';
+import { entities } from '../../modules/registry';
 import { fileUrl } from '../api/files';
 import type { Row } from '../api/useEntityQueries';
-import { useLocale } from '../i18n/useLocale';
+import { useFormat } from '../i18n/useFormat';
 import { formatValue } from './formatValue';
 import { RefsTitles } from './RefsTitles';
 import { WidgetInput } from './WidgetInput';
 
 /** A field of a record as shown in lists and detail views (badges for flags and choices, thumbnails for images). */
 export function FieldValue({ def, name, row }: { def: AnyEntity; name: string; row: Row }) {
-  const { locale } = useLocale();
+  const locale = useFormat();
   const field = def.fields[name];
   const value = row[name];
   const empty = value === null || value === undefined || value === '';
@@ -38,6 +40,12 @@ export function FieldValue({ def, name, row }: { def: AnyEntity; name: string; r
           {String(value)}
         </Anchor>
       );
+    case 'text':
+      if (field.format === 'entityName') {
+        const source = entities.find((e) => e.name === value);
+        return <>{source ? tr(source.label, locale.locale) : String(value)}</>;
+      }
+      return <>{String(value)}</>;
     case 'phone':
       return (
         <Text span dir="ltr">

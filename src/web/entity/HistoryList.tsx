@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Table, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AnyEntity } from '../../core/entity/define';
 import { type HistoryItem, useEntityHistory } from '../api/useEntityQueries';
+import { useFormat } from '../i18n/useFormat';
 import { useLocale } from '../i18n/useLocale';
 import { formatDateTime, formatValue } from './formatValue';
 import { RefTitle } from './RefTitle';
@@ -12,14 +13,17 @@ const HIDDEN = new Set(['id', 'version', 'companyId', 'createdAt', 'updatedAt', 
 function changedKeys(def: AnyEntity, h: HistoryItem): string[] {
   const keys = new Set([...Object.keys(h.before ?? {}), ...Object.keys(h.after ?? {})]);
   return [...keys].filter((k) => {
-    if (HIDDEN.has(k) || def.fields[k]?.secret || def.fields[k]?.virtual) return false;
+    // only the definition's fields, with their labels: other keys (a posting's source, an action's body) are the
+    // server's words, not the page's language
+    if (HIDDEN.has(k) || !def.fields[k] || def.fields[k].secret || def.fields[k].virtual) return false;
     return JSON.stringify(h.before?.[k] ?? null) !== JSON.stringify(h.after?.[k] ?? null);
   });
 }
 
 export function HistoryList({ def, id }: { def: AnyEntity; id: number }) {
   const { t } = useTranslation();
-  const { locale, label } = useLocale();
+  const { label } = useLocale();
+  const fmt = useFormat();
   const history = useEntityHistory(def, id);
   if (history.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
   if (history.error) return <Text c="red">{t('common.error')}</Text>;
@@ -32,7 +36,7 @@ export function HistoryList({ def, id }: { def: AnyEntity; id: number }) {
   const show = (k: string, v: unknown) => {
     const f = def.fields[k];
     if (f?.kind === 'ref' && v !== null && v !== undefined) return <RefTitle target={f.target} id={Number(v)} />;
-    return formatValue(f, v, locale);
+    return formatValue(f, v, fmt);
   };
   return (
     <Timeline bulletSize={14} lineWidth={2} active={items.length}>
@@ -54,7 +58,7 @@ export function HistoryList({ def, id }: { def: AnyEntity; id: number }) {
           >
             <Stack gap={4}>
               <Text size="xs" c="dimmed">
-                {formatDateTime(h.at, locale)}
+                {formatDateTime(h.at, fmt)}
               </Text>
               {keys.length > 0 && (
                 <Table withTableBorder withColumnBorders fz="xs" verticalSpacing={4} maw={720}>

@@ -7,8 +7,10 @@ import { notifyError } from '../ui/notify';
 import { mandatory } from '../ui/mandatory';
 
 /** Image field: uploads to POST /api/files and keeps the generated file id as the field value. */
-export function ImageInput({ label, value, onChange, error, required, disabled, round }: {
+export function ImageInput({ label, value, onChange, error, required, disabled, round, target }: {
   label: string;
+  /** The field the image is for, `<entity>.<field>`: the server checks the caller may write it. */
+  target?: string;
   value: string | null;
   onChange: (id: string | null) => void;
   error?: string;
@@ -26,7 +28,7 @@ export function ImageInput({ label, value, onChange, error, required, disabled, 
     }
     setBusy(true);
     try {
-      const up = await uploadFile(file);
+      const up = await uploadFile(file, target);
       onChange(up.id);
     } catch (e) {
       notifyError(t('form.uploadError'), e);

@@ -8,7 +8,8 @@ import { useLocale } from '../i18n/useLocale';
 import { DateField } from '../ui/DateField';
 import { RefSelect } from './RefSelect';
 import { RefTitle } from './RefTitle';
-import { formatDate } from './formatValue';
+import { withDigits } from '../../core/i18n/format';
+import { useFormat } from '../i18n/useFormat';
 
 /**
  * A table editor for json "lines" fields (journal lines, invoice lines): one row per line, a column per line
@@ -60,7 +61,8 @@ const known = new Set(entities.map((e) => e.name));
 
 export function LinesEditor({ label: fieldLabel, columns: all, value, onChange, emptyLine, error, disabled, view, footer }: Props) {
   const { t } = useTranslation();
-  const { label, locale } = useLocale();
+  const { label } = useLocale();
+  const fmt = useFormat();
   const lines: Line[] = Array.isArray(value) ? (value as Line[]) : [];
   const columns = all.filter((c) => c.kind !== 'ref' || known.has(c.target!));
   const patch = (i: number, p: Line) => onChange?.(lines.map((l, j) => (j === i ? { ...l, ...p } : l)));
@@ -72,10 +74,10 @@ export function LinesEditor({ label: fieldLabel, columns: all, value, onChange, 
     if (c.kind === 'custom') return c.render!({ line, index: i, view: Boolean(view), disabled, label: label(c.label), set: (p) => patch(i, p) });
     if (view) {
       if (c.kind === 'ref') return v ? <RefTitle target={c.target!} id={Number(v)} /> : <Text c="dimmed">{t('common.none')}</Text>;
-      if (c.kind === 'date') return <Text size="sm">{v ? formatDate(String(v), locale) : t('common.none')}</Text>;
+      if (c.kind === 'date') return <Text size="sm">{v ? fmt.date(v) : t('common.none')}</Text>;
       return (
         <Text size="sm" ff={c.kind === 'decimal' ? 'monospace' : undefined} dir={c.kind === 'decimal' ? 'ltr' : 'auto'} ta={c.kind === 'decimal' ? 'end' : undefined}>
-          {v === null || v === undefined || v === '' ? t('common.none') : String(v)}
+          {v === null || v === undefined || v === '' ? t('common.none') : c.kind === 'decimal' ? withDigits(String(v), fmt.digits) : String(v)}
         </Text>
       );
     }

@@ -1,5 +1,6 @@
 import { Badge, Button, Group } from '@mantine/core';
-import { type AnyEntity, permissionCode } from '../../core/entity/define';
+import { allowedOps } from '../../core/entity/allowed-ops';
+import type { AnyEntity } from '../../core/entity/define';
 import { useCan } from '../api/useAuth';
 import { type Row, useTransition } from '../api/useEntityQueries';
 import { useLocale } from '../i18n/useLocale';
@@ -8,7 +9,7 @@ import { notifyError, notifySuccess } from '../ui/notify';
 import { useEntityMessages } from './useEntityMessages';
 
 /**
- * State badge and the transitions allowed from the current state (def.states). Each needs its permission;
+ * State badge and the transitions allowedOps offers: from the current state (def.states), each with its permission;
  * the ones the spec names (activate, deactivate, assign, sync, reset...) or marked `confirm` ask first.
  */
 const ALWAYS_CONFIRM = /^(activate|deactivate|assign|bulkAssign|sync|reset|cancel|terminate|void|delete)/i;
@@ -33,14 +34,12 @@ export function StateActions({ def, row }: { def: AnyEntity; row: Row }) {
   const m = useEntityMessages(def);
   const transition = useTransition(def);
   if (!def.states) return null;
-  const state = String(row[def.states.field] ?? '');
-  const allowed = Object.entries(def.states.transitions).filter(
-    ([name, tr]) => tr.from.includes(state) && can(permissionCode(def, tr.permission ?? name)),
-  );
+  const allowed = allowedOps(def, row, can).transitions;
   if (allowed.length === 0) return null;
   return (
     <Group gap="xs">
-      {allowed.map(([name, tr]) => {
+      {allowed.map((name) => {
+        const tr = def.states!.transitions[name]!;
         const action = label(tr.label);
         const run = async () => {
           if ((tr.confirm || ALWAYS_CONFIRM.test(name)) && !(await confirm({ message: m.confirmTransition(action) }))) return;

@@ -113,6 +113,7 @@ export function FieldInput({ def, name, value, onChange, error, disabled, row, h
     case 'file':
       return (
         <ImageInput
+          target={`${def.name}.${name}`}
           label={common.label ?? ''}
           required={field.required}
           error={error}

@@ -69,11 +69,12 @@ function fromRow(field: Field, v: unknown): unknown {
   }
 }
 
-export function initialValues(def: AnyEntity, keys: string[], row?: Row): FormValues {
+/** A record's values (edit), else the defaults with `prefill`'s fields over them (a new record started elsewhere). */
+export function initialValues(def: AnyEntity, keys: string[], row?: Row, prefill?: Record<string, unknown>): FormValues {
   const out: FormValues = {};
   for (const k of keys) {
     const field = def.fields[k]!;
-    out[k] = row ? fromRow(field, row[k]) : defaultOf(field);
+    out[k] = row ? fromRow(field, row[k]) : prefill && prefill[k] !== undefined ? fromRow(field, prefill[k]) : defaultOf(field);
   }
   return out;
 }

@@ -1,16 +1,15 @@
 import type { AnyEntity } from '../../core/entity/define';
 import type { Field } from '../../core/entity/field';
+import { type DisplayFormat, formatDate, formatDateTime as formatMoment, formatNumber, withDigits } from '../../core/i18n/format';
 import { type Locale, tr } from '../../core/i18n/locale';
 import { i18next } from '../i18n/i18n';
-import { formatDecimal } from './formatDecimal';
 
 /**
- * Plain-text rendering of a field value in the page's language: enum labels from the definition, Yes/No,
- * dates in the locale (Arabic with Latin digits, as business users here read them), decimals exactly as sent.
+ * Plain-text rendering of a field value in the page's language and the reader's calendar and digits
+ * (core/i18n/format.ts; `useFormat()` gives them): enum labels from the definition, Yes/No, dates, decimals exactly
+ * as sent, grouped. A bare locale means Gregorian dates and Latin digits.
  */
-function intlLocale(locale: Locale): string {
-  return locale === 'ar' ? 'ar-u-nu-latn' : 'en-GB';
-}
+export { formatDate };
 
 /** Accepts ISO strings and PostgreSQL's text form ('2026-11-22 00:01:15.982+00'), which not every browser parses. */
 export function parseTimestamp(v: string): Date {
@@ -18,20 +17,22 @@ export function parseTimestamp(v: string): Date {
   return new Date(iso);
 }
 
-export function formatDate(v: string, locale: Locale): string {
-  const d = new Date(v.length === 10 ? v + 'T00:00:00Z' : v);
-  if (Number.isNaN(d.getTime())) return v;
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+export function formatDateTime(v: string, f: Locale | DisplayFormat): string {
+  const d = parseTimestamp(v);
+  return Number.isNaN(d.getTime()) ? v : formatMoment(d, f);
 }
 
-export function formatDateTime(v: string, locale: Locale): string {
+/** An instant with seconds, on the wall clock of `timeZone` (the company's): e.g. when a report's data is as of. */
+export function formatInstant(v: string, locale: Locale, timeZone: string): string {
   const d = parseTimestamp(v);
   if (Number.isNaN(d.getTime())) return v;
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone }).format(d);
 }
 
-export function formatValue(field: Field | undefined, value: unknown, locale: Locale, refTitle?: string | null): string {
+export function formatValue(field: Field | undefined, value: unknown, f: Locale | DisplayFormat, refTitle?: string | null): string {
   const none = i18next.t('common.none');
+  const locale = typeof f === 'string' ? f : f.locale;
+  const digits = typeof f === 'string' ? 'latin' : f.digits;
   if (value === null || value === undefined || value === '') return none;
   if (!field) return typeof value === 'object' ? JSON.stringify(value) : String(value);
   switch (field.kind) {
@@ -40,9 +41,10 @@ export function formatValue(field: Field | undefined, value: unknown, locale: Lo
       const o = field.options.find((x) => x.value === value);
       return o ? tr(o.label, locale) : String(value);
     }
-    case 'decimal': return formatDecimal(value, field.scale >= 6 ? 0 : 2);
-    case 'date': return formatDate(String(value), locale);
-    case 'datetime': return formatDateTime(String(value), locale);
+    case 'decimal': return formatNumber(value, { digits, minDecimals: field.scale >= 6 ? 0 : 2 });
+    case 'integer': return withDigits(String(value), digits);
+    case 'date': return formatDate(String(value), f);
+    case 'datetime': return formatDateTime(String(value), f);
     case 'ref': return refTitle ?? `#${String(value)}`;
     case 'refs': return Array.isArray(value) ? value.map((x) => `#${String(x)}`).join(', ') || none : String(value);
     case 'json': return Array.isArray(value) ? String(value.length) : JSON.stringify(value);
@@ -56,6 +58,9 @@ export function formatValue(field: Field | undefined, value: unknown, locale: Lo
  * definition has one and the record fills it, else the title field.
  */
 export function recordTitle(def: AnyEntity, row: Record<string, unknown>, locale: Locale): string {
+  if (def.singleton) return tr(def.label, locale); // the company's one record: "Inventory settings", not a value of it
+  const field = def.fields[def.titleField];
+  if (field?.kind === 'enum') return formatValue(field, row[def.titleField], locale);
   const ar = [def.titleField + 'Ar', def.titleField.replace(/En$/, 'Ar')].find((k) => k !== def.titleField && k in def.fields);
   const v = locale === 'ar' && ar && row[ar] ? row[ar] : row[def.titleField];
   return v === null || v === undefined || v === '' ? `#${String(row.id)}` : String(v);

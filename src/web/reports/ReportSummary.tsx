@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../entity/formatDecimal';
+import { useFormat } from '../i18n/useFormat';
 import type { ReportModule } from './types';
 import { useText } from './useText';
 
@@ -10,6 +10,7 @@ const FLAGS = ['balanced', 'reconciles'];
 export function ReportSummary({ summary, labelOf }: { summary?: Record<string, unknown>; labelOf?: ReportModule['summaryLabel'] }) {
   const { t } = useTranslation();
   const text = useText();
+  const fmt = useFormat();
   if (!summary) return null;
   const flags = FLAGS.filter((k) => typeof summary[k] === 'boolean');
   const amounts = Object.entries(summary).filter(([, v]) => typeof v === 'string');
@@ -31,7 +32,7 @@ export function ReportSummary({ summary, labelOf }: { summary?: Record<string, u
           {amounts.map(([k, v]) => (
             <Paper key={k} withBorder p="xs">
               <Text size="xs" c="dimmed">{name(k)}</Text>
-              <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDecimal(v)}</Text>
+              <Text fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>{fmt.number(v)}</Text>
             </Paper>
           ))}
         </SimpleGrid>

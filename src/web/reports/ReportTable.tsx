@@ -1,7 +1,7 @@
-import { Table, Text } from '@mantine/core';
+import { Box, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../entity/formatDecimal';
-import { formatDate } from '../entity/formatValue';
+import { reportCell } from '../../core/documents/report-cell';
+import { useFormat } from '../i18n/useFormat';
 import { useLocale } from '../i18n/useLocale';
 import type { ReportColumn, ReportJson, ReportModule } from './types';
 
@@ -10,12 +10,12 @@ const NUMERIC = new Set(['money', 'qty', 'int']);
 
 export function ReportTable({ data, cellText }: { data: ReportJson; cellText?: ReportModule['cellText'] }) {
   const { t } = useTranslation();
-  const { label, locale } = useLocale();
+  const { label } = useLocale();
+  const fmt = useFormat();
   const cell = (c: ReportColumn, row: Record<string, unknown>) => {
     const v = row[c.key];
-    if (c.kind === 'money') return formatDecimal(v);
-    if (c.kind === 'qty') return formatDecimal(v, 0);
-    if (c.kind === 'date' && typeof v === 'string' && v) return formatDate(v, locale);
+    const shown = reportCell(c.kind, v, fmt);
+    if (shown !== undefined) return shown;
     const own = cellText?.(c, v);
     if (own !== undefined) return own;
     return v === null || v === undefined ? '' : String(v);
@@ -26,8 +26,10 @@ export function ReportTable({ data, cellText }: { data: ReportJson; cellText?: R
     tree && c.key === 'name' && typeof row.level === 'number' ? { paddingInlineStart: `calc(var(--mantine-spacing-xs) + ${row.level}rem)` } : undefined;
   const numStyle = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
   return (
-    <Table.ScrollContainer minWidth={Math.max(640, data.columns.length * 100)}>
-      <Table striped highlightOnHover withTableBorder stickyHeader fz="sm">
+    // a box of its own that scrolls sideways, focusable and named, so a keyboard can scroll it (a report's rows hold
+    // nothing focusable: axe's scrollable-region-focusable)
+    <Box role="region" aria-label={t('reports.rowsRegion')} tabIndex={0} style={{ overflowX: 'auto' }}>
+      <Table miw={Math.max(640, data.columns.length * 100)} striped highlightOnHover withTableBorder stickyHeader fz="sm">
         <Table.Thead>
           <Table.Tr>
             {data.columns.map((c) => (
@@ -66,6 +68,6 @@ export function ReportTable({ data, cellText }: { data: ReportJson; cellText?: R
           </Table.Tfoot>
         )}
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }

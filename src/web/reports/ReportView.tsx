@@ -1,9 +1,12 @@
-import { Alert, Container, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Pager } from '../ui/Pager';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { api } from '../api/client';
+import { browserTimeZone, useMe } from '../api/useAuth';
+import { formatInstant } from '../entity/formatValue';
 import { stripLocale, useLocale } from '../i18n/useLocale';
 import { errorMessage } from '../ui/notify';
 import { PageLoader } from '../ui/PageLoader';
@@ -40,6 +43,7 @@ export function ReportView<C extends ReportConfig>({ module, controls, extra }: 
   const data = report.data?.name === cfg.name ? report.data : undefined;
   usePageTitle(data ? label(data.title) : undefined);
   const pages = data?.page ? Math.max(1, Math.ceil(data.page.total / data.page.pageSize)) : 1;
+  const timeZone = useMe().data?.company.timeZone ?? browserTimeZone();
 
   return (
     <Container size="xl" px={0}>
@@ -58,6 +62,7 @@ export function ReportView<C extends ReportConfig>({ module, controls, extra }: 
         {!data && report.isPending && <PageLoader />}
         {data && (
           <>
+            {data.asOf && <Text size="xs" c="dimmed" data-testid="report-as-of">{t('reports.dataAsOf', { time: formatInstant(data.asOf, locale, timeZone) })}</Text>}
             <ReportSummary summary={data.summary} labelOf={module.summaryLabel} />
             {extra?.(cfg, data)}
             <div style={{ opacity: report.isFetching ? 0.6 : 1 }}>
@@ -66,7 +71,7 @@ export function ReportView<C extends ReportConfig>({ module, controls, extra }: 
             {data.page && (
               <Group justify="space-between">
                 <Text size="sm" c="dimmed">{t('list.total', { count: data.page.total })}</Text>
-                {pages > 1 && <Pagination size="sm" total={pages} value={data.page.page} onChange={(p) => set({ page: p })} />}
+                {pages > 1 && <Pager size="sm" total={pages} value={data.page.page} onChange={(p) => set({ page: p })} />}
               </Group>
             )}
           </>

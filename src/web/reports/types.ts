@@ -12,6 +12,8 @@ export interface ReportJson {
   page?: { page: number; pageSize: number; total: number };
   /** The parameters the report ran with, defaults filled (e.g. `from` at the fiscal year start). */
   params?: { from?: string | null; to?: string | null };
+  /** The instant the data is as of (ISO): a replica's last replayed commit, or when the primary was read. */
+  asOf?: string;
 }
 
 /** A label from the i18n catalogue (a key such as 'reports.account') or a bilingual Label. */

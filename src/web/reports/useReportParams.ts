@@ -1,9 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCompanyToday } from '../api/useAuth';
 import type { ReportConfig } from './types';
 
 /**
- * Report filters live in the URL (shareable, survive reload); defaults: up to today, from 1 January of that year,
+ * Report filters live in the URL (shareable, survive reload); defaults: up to the company's today (its time zone, not the browser's), from 1 January of that year,
  * or, with `serverDefaultFrom`, no `from` at all (the server starts at the fiscal year and says so in the
  * answer's params). Every filter of the report's config has a value (null when unset); `query()` sends only what
  * the report accepts.
@@ -11,17 +12,17 @@ import type { ReportConfig } from './types';
 export interface ReportFilters { from: string | null; to: string; period: string | null; page: number; values: Record<string, string | null> }
 export type FilterPatch = Record<string, string | number | null>;
 
-const today = () => new Date().toISOString().slice(0, 10);
 const paramOf = (f: ReportConfig['filters'][number]) => (typeof f === 'string' ? null : f.param);
 
 export function useReportParams(cfg: ReportConfig, serverDefaultFrom = false) {
   const [sp, setSp] = useSearchParams();
+  const today = useCompanyToday();
   const filters: ReportFilters = useMemo(() => {
     const to = sp.get('to') || today();
     const values: Record<string, string | null> = {};
     for (const f of cfg.filters) { const p = paramOf(f); if (p) values[p] = sp.get(p); }
     return { from: sp.get('from') ?? (serverDefaultFrom ? null : `${to.slice(0, 4)}-01-01`), to, period: sp.get('period'), page: Math.max(1, Number(sp.get('page')) || 1), values };
-  }, [sp, cfg, serverDefaultFrom]);
+  }, [sp, cfg, serverDefaultFrom, today]);
 
   const set = useCallback((patch: FilterPatch) => {
     setSp((prev) => {

@@ -22,7 +22,7 @@ export function HeaderBar({ drawerOpen, onBurger }: { drawerOpen: boolean; onBur
         <Burger opened={drawerOpen} onClick={onBurger} hiddenFrom="lg" size="sm" aria-label={t('shell.toggleMenu')} />
         <Link to={to('/home')} className={classes.brand}>
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          <Text fw={700} size="lg" visibleFrom="xs">
+          <Text fw={700} size="lg" className={classes.hideNarrow}>
             {t('app.name')}
           </Text>
         </Link>
@@ -31,12 +31,13 @@ export function HeaderBar({ drawerOpen, onBurger }: { drawerOpen: boolean; onBur
         </Text>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <UnstyledButton className={classes.search} onClick={openPalette} aria-label={t('shell.searchScreens')}>
-          <IconSearch size={16} stroke={1.6} />
-          <Text size="sm" c="dimmed" visibleFrom="md">
+        {/* Named by its text (hidden to the eye, not to a screen reader, on narrow screens), so the name is what is seen. */}
+        <UnstyledButton className={classes.search} onClick={openPalette} aria-keyshortcuts="Control+K">
+          <IconSearch size={16} stroke={1.6} aria-hidden />
+          <Text component="span" size="sm" c="dimmed" className={classes.hideNarrow}>
             {t('shell.searchScreens')}
           </Text>
-          <Kbd size="xs" visibleFrom="md">
+          <Kbd size="xs" visibleFrom="md" aria-hidden>
             Ctrl + K
           </Kbd>
         </UnstyledButton>

@@ -1,4 +1,5 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import '../i18n/lazyMessages';
+import { Avatar, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -18,8 +19,10 @@ export default function UserMenu() {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={me.user.fullName || me.user.username}>
-          <Avatar src={fileUrl(me.user.avatar)} name={me.user.fullName || me.user.username} color="initials" size={34} />
+        {/* Named by hidden text rather than aria-label: the initials shown are decoration, the name says what it opens. */}
+        <UnstyledButton>
+          <Avatar src={fileUrl(me.user.avatar)} name={me.user.fullName || me.user.username} color="initials" size={34} aria-hidden alt="" />
+          <VisuallyHidden>{t('shell.userMenu', { name: me.user.fullName || me.user.username })}</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

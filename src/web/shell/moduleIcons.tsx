@@ -1,4 +1,4 @@
-import { IconAddressBook, IconApps, IconCalculator, IconPackages, IconSettings, type Icon } from '@tabler/icons-react';
+import { IconAddressBook, IconApps, IconCalculator, IconCashRegister, IconPackages, IconSettings, IconShoppingCart, type Icon } from '@tabler/icons-react';
 
 /** Module icons by the names manifests use; only these icons are bundled. Add one line per new icon name. */
 const icons: Record<string, Icon> = {
@@ -6,6 +6,8 @@ const icons: Record<string, Icon> = {
   'address-book': IconAddressBook,
   calculator: IconCalculator,
   packages: IconPackages,
+  'shopping-cart': IconShoppingCart,
+  'cash-register': IconCashRegister,
 };
 
 export function ModuleIcon({ name, size = 18 }: { name: string; size?: number }) {

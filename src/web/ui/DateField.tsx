@@ -1,5 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { formatDate } from '../../core/i18n/format';
+import { useFormat } from '../i18n/useFormat';
 import { parseDate } from './parseDate';
 
 /**
@@ -7,7 +9,8 @@ import { parseDate } from './parseDate';
  * right-to-left calendar, e.g. "31 مارس 2026"), takes typed dates as 2026-03-31 or 31/03/2026 (Latin or
  * Arabic-Indic digits), and hands its owner ISO 'YYYY-MM-DD' or null: what the API takes. The calendar
  * (@mantine/dates and dayjs's Arabic locale) is a lazy chunk, kept out of the initial bundle; until it arrives a
- * plain text input takes the same typed forms.
+ * plain text input takes the same typed forms. When the reader's calendar is Hijri (or both), the picked day's
+ * Hijri date (Umm al-Qura, core/i18n/format.ts) shows under the input, in their digits.
  */
 export interface DateFieldProps {
   value: string | null;
@@ -49,5 +52,10 @@ function PlainDate(p: DateFieldProps) {
 }
 
 export function DateField(props: DateFieldProps) {
-  return <Suspense fallback={<PlainDate {...props} />}><Calendar {...props} /></Suspense>;
+  const fmt = useFormat();
+  const hijri = props.value && fmt.calendar !== 'gregorian' ? formatDate(props.value, { ...fmt, calendar: 'hijri' }) : null;
+  const p = hijri
+    ? { ...props, description: <>{props.description}{props.description ? ' · ' : null}<span data-hijri-date="">{hijri}</span></> }
+    : props;
+  return <Suspense fallback={<PlainDate {...p} />}><Calendar {...p} /></Suspense>;
 }

@@ -16,8 +16,11 @@ export function errorMessage(error: unknown): string {
 
 type ShowOptions = Parameters<typeof import('@mantine/notifications').notifications.show>[0];
 
+/** Shows a notification; its close button is named in the page's language (the container sits outside the locale's theme). */
 export function showNotification(options: ShowOptions): void {
-  void import('@mantine/notifications').then((m) => m.notifications.show(options));
+  const close = i18next.t('common.close');
+  const named = { ...options, closeButtonProps: { 'aria-label': close, title: close, ...options.closeButtonProps } };
+  void import('@mantine/notifications').then((m) => m.notifications.show(named));
 }
 
 export function notifySuccess(title: string, message?: string): void {

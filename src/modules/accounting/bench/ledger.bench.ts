@@ -10,12 +10,12 @@
  */
 import { sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import { type TestApp, testApp } from '../../../../tests/support/test-app';
+import { testApp } from '../../../../tests/support/test-app';
 import globalSetup from '../../../../tests/support/global-setup';
-import { rebuildBalances } from '../server/ledger.balances';
 import { postEntry } from '../server/ledger.post';
 import { withTx } from '../../../core/db/tx';
 import { kit } from '../server/test-kit';
+import { seedLedger } from './ledger-seed';
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const p95 = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
@@ -26,35 +26,13 @@ async function time(fn: () => Promise<unknown>, runs = 30): Promise<number[]> {
   return out;
 }
 
-async function seed(t: TestApp, leaves: number[], journalId: number): Promise<void> {
-  const entries = Math.ceil(N / 5);
-  const chunk = 20_000;
-  for (let from = 0; from < entries; from += chunk) {
-    const to = Math.min(entries, from + chunk) - 1;
-    await t.db.orm.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL session_replication_role = replica`); // skip the per-row balance trigger for the bulk load
-      await tx.execute(sql`
-        WITH e AS (
-          INSERT INTO journal_entries (company_id, journal_id, date, reference, lines, total_debit, total_credit, number, sequence_no, fiscal_year, status, created_by, updated_by)
-          SELECT 1, ${journalId}, DATE '2025-01-01' + (g % 730), 'bulk', '[]'::jsonb, 500, 500, 'B/' || g, 1000000 + g, 2025 + (g % 730) / 365, 'posted', 1, 1
-          FROM generate_series(${from}::int, ${to}::int) g RETURNING id, date)
-        INSERT INTO journal_lines (company_id, entry_id, journal_id, line_no, date, account_id, debit, credit)
-        SELECT 1, e.id, ${journalId}, n, e.date, (${sql.raw(`ARRAY[${leaves.join(',')}]`)})[1 + ((e.id * 7 + n * 13) % ${leaves.length})],
-          CASE WHEN n < 5 THEN 125 ELSE 0 END, CASE WHEN n = 5 THEN 500 ELSE 0 END
-        FROM e, generate_series(1, 5) n`);
-    });
-  }
-  await t.db.orm.transaction((tx) => rebuildBalances(tx, 1));
-  await t.db.orm.execute(sql`ANALYZE`);
-}
-
 async function main() {
   await globalSetup();
   const t = await testApp();
   const k = await kit(t);
   const leaves = ['1101', '1102', '1103', '1104', '1201', '2101', '2103', '3101', '4101', '4103', '5101', '5102', '5103', '5105'].map(k.acc);
   const s = performance.now();
-  await seed(t, leaves, k.jr('GEN'));
+  await seedLedger(t, N, leaves, k.jr('GEN'));
   console.log(`seeded ${N} lines in ${((performance.now() - s) / 1000).toFixed(1)} s`);
 
   const tbUrl = '/api/accounting/reports/trial-balance?from=2025-03-01&to=2026-06-30';
@@ -126,7 +104,7 @@ async function main() {
     });
     return true;
   }, duration / 2);
-  const ctx = { db: t.db, locale: 'en' as const, companyId: 1, permissions: new Set<string>(), user: { id: 1, username: 'admin', fullName: 'a', companyId: 1, isSuperuser: true, isInstanceAdmin: true, preferredLanguage: null, avatar: null } };
+  const ctx = { db: t.db, locale: 'en' as const, companyId: 1, timeZone: 'UTC', permissions: new Set<string>(), user: { id: 1, username: 'admin', fullName: 'a', companyId: 1, isSuperuser: true, isInstanceAdmin: true, preferredLanguage: null, avatar: null, mustChangePassword: false } };
   const direct = await rate(async () => {
     await withTx(t.db, (tx) => postEntry(tx, ctx, { journalId: k.jr('GEN'), date: '2026-07-03', lines }));
     return true;

@@ -31,5 +31,5 @@ export const account = defineEntity({
       { title: { en: 'Place in the chart', ar: 'الموقع في الدليل' }, fields: ['categoryId', 'parentId', 'description'] },
     ],
   },
-  states: { field: 'status', initial: 'active', transitions: activeTransitions },
+  states: { field: 'status', initial: 'active', transitions: activeTransitions, editableIn: ['active', 'inactive'], deletableIn: ['active', 'inactive'] },
 });

@@ -15,6 +15,7 @@ export const accountingSettings = defineEntity({
   route: '/accounting/settings/settings',
   titleField: 'currency',
   operations: { create: false, delete: false },
+  singleton: true,
   fields: {
     salesAccountId: acc('Sales account', 'حساب المبيعات'),
     salesReturnAccountId: acc('Sales returns account', 'حساب مردودات المبيعات'),

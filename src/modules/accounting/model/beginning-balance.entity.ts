@@ -1,6 +1,7 @@
 import { defineEntity } from '../../../core/entity/define';
 import { f } from '../../../core/entity/field';
-import { ENTRY_STATES } from './enums';
+import { ENTRY_STATES, NOT_DRAFT } from './enums';
+import { entryLineLabels as L } from './lines.schema';
 
 /** Opening balances: a draft set of lines; posting creates the (balanced) opening entry. */
 const ro = { readOnly: true } as const;
@@ -24,6 +25,14 @@ export const beginningBalance = defineEntity({
     entryId: f.ref({ en: 'Journal entry', ar: 'قيد اليومية' }, 'journalEntry', ro),
     status: f.enum({ en: 'Status', ar: 'الحالة' }, ENTRY_STATES, { default: 'draft' }),
   },
+  // imported one row per line, the rows of one balance sharing its reference (core/import)
+  import: {
+    naturalKey: 'reference',
+    lines: {
+      field: 'lines',
+      columns: { accountId: { label: L.accountId!, ref: 'account' }, label: { label: L.label! }, debit: { label: L.debit!, kind: 'decimal' }, credit: { label: L.credit!, kind: 'decimal' }, contactId: { label: L.contactId!, ref: 'contact' } },
+    },
+  },
   list: { columns: ['date', 'reference', 'journalId', 'totalDebit', 'totalCredit', 'status'], defaultSort: '-date' },
   states: {
     field: 'status',
@@ -33,5 +42,9 @@ export const beginningBalance = defineEntity({
       cancel: { label: { en: 'Cancel', ar: 'إلغاء' }, from: ['posted', 'draft'], to: 'cancelled', confirm: true, color: 'red' },
       resetToDraft: { label: { en: 'Reset to draft', ar: 'إعادة إلى مسودة' }, from: ['cancelled'], to: 'draft', confirm: true },
     },
+    // a cancelled one (its entry reversed) may be deleted or reset to draft; a posted one only cancelled
+    editableIn: ['draft'],
+    deletableIn: ['draft', 'cancelled'],
+    lockedMessage: NOT_DRAFT,
   },
 });

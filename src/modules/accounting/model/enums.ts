@@ -1,4 +1,9 @@
 import type { EnumOption } from '../../../core/entity/field';
+import type { Label } from '../../../core/i18n/locale';
+
+/** The 409s of an edit or delete refused by the state (the definitions' `states.lockedMessage`). */
+export const NOT_DRAFT: Label = { en: 'Only a draft can be changed or deleted', ar: 'لا يمكن تعديل أو حذف إلا المسودة' };
+export const POSTED_IMMUTABLE: Label = { en: 'A posted entry cannot be changed or deleted; cancel it to reverse it', ar: 'لا يمكن تعديل أو حذف قيد مرحّل؛ ألغِه لعكسه' };
 
 /** Account types and subtypes of the chart of accounts, with their labels in both languages. */
 export const ACCOUNT_TYPES: EnumOption[] = [

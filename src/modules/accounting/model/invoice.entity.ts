@@ -1,6 +1,6 @@
 import { defineEntity } from '../../../core/entity/define';
 import { f } from '../../../core/entity/field';
-import { INVOICE_STATES, INVOICE_TYPES } from './enums';
+import { INVOICE_STATES, INVOICE_TYPES, NOT_DRAFT } from './enums';
 
 /**
  * Invoices (sale, purchase, expense, other) and their credit notes. Totals, paid and due are computed by the
@@ -27,6 +27,8 @@ export const invoice = defineEntity({
     number: f.text({ en: 'Sequence', ar: 'التسلسل' }, { ...ro, search: true, sort: true, max: 60 }),
     partnerId: f.ref({ en: 'Partner', ar: 'الشريك' }, 'contact', { required: true, filter: true }),
     date: f.date({ en: 'Date', ar: 'التاريخ' }, { required: true, filter: true, sort: true }),
+    /** The issue instant, set when confirmed: the invoice's date at the confirmation's time of day (tax-invoice/issue-time.ts). */
+    issuedAt: f.datetime({ en: 'Issued at', ar: 'وقت الإصدار' }, ro),
     paymentTermDays: f.integer({ en: 'Payment term (days)', ar: 'مدة السداد (أيام)' }, { minValue: 0, maxValue: 3650 }),
     dueDate: f.date({ en: 'Due date', ar: 'تاريخ الاستحقاق' }, { filter: true, sort: true }),
     journalId: f.ref({ en: 'Journal', ar: 'الدفتر' }, 'journal'),
@@ -63,6 +65,11 @@ export const invoice = defineEntity({
       cancel: { label: { en: 'Cancel', ar: 'إلغاء' }, from: ['DRAFT', 'PENDING'], to: 'CANCELLED', confirm: true, color: 'red' },
       void: { label: { en: 'Void', ar: 'إبطال' }, from: UNPAID_POSTED, to: 'VOID', confirm: true, color: 'red' },
     },
+    // totals are the server's; once confirmed (numbered, posted) an invoice changes only through its transitions
+    editableIn: ['DRAFT', 'PENDING'],
+    deletableIn: ['DRAFT', 'PENDING', 'CANCELLED'],
+    deleteBlockedBy: ['entryId'],
+    lockedMessage: NOT_DRAFT,
   },
   actions: {
     recordPayment: { en: 'Record payment', ar: 'تسجيل دفعة' },

@@ -1,6 +1,6 @@
 import { defineEntity } from '../../../core/entity/define';
 import { f } from '../../../core/entity/field';
-import { ENTRY_STATES } from './enums';
+import { ENTRY_STATES, POSTED_IMMUTABLE } from './enums';
 
 /**
  * Journal entries. A draft keeps its lines in `lines` (jsonb, validated by entryLineSchema); posting writes them
@@ -28,7 +28,7 @@ export const journalEntry = defineEntity({
     number: f.text({ en: 'Number', ar: 'الرقم' }, { ...ro, search: true, sort: true, max: 60 }),
     sequenceNo: f.integer({ en: 'Sequence', ar: 'التسلسل' }, ro),
     fiscalYear: f.integer({ en: 'Fiscal year', ar: 'السنة المالية' }, { ...ro, filter: true }),
-    sourceType: f.text({ en: 'Source', ar: 'المصدر' }, { ...ro, filter: true, max: 40 }),
+    sourceType: f.text({ en: 'Source', ar: 'المصدر' }, { ...ro, filter: true, max: 40, format: 'entityName' }),
     sourceId: f.integer({ en: 'Source ID', ar: 'معرّف المصدر' }, { ...ro, filter: true }),
     reversalOfId: f.ref({ en: 'Reversal of', ar: 'عكس للقيد' }, 'journalEntry', ro),
     reversedById: f.ref({ en: 'Reversed by', ar: 'معكوس بالقيد' }, 'journalEntry', ro),
@@ -49,6 +49,9 @@ export const journalEntry = defineEntity({
       post: { label: { en: 'Post', ar: 'ترحيل' }, from: ['draft'], to: 'posted', confirm: true, color: 'green' },
       cancel: { label: { en: 'Cancel (reverse)', ar: 'إلغاء (عكس القيد)' }, from: ['posted'], to: 'cancelled', confirm: true, color: 'red' },
     },
+    editableIn: ['draft'],
+    deletableIn: ['draft'],
+    lockedMessage: POSTED_IMMUTABLE,
   },
   actions: {
     reports: { en: 'View financial reports', ar: 'عرض التقارير المالية' },

@@ -4,8 +4,6 @@ import type { Tx } from '../../../core/db/tx';
 import type { Data } from '../../../core/entity/hooks';
 import { beginningBalance } from '../model/beginning-balance.entity';
 import { checkEntry, postEntry, reverseEntry } from './ledger.post';
-import { ledgerError } from './ledger.validate';
-import { am } from './messages';
 import { loadSettings, setting } from './settings.service';
 
 /** Opening balances: drafts are checked like entries (a difference is refused); posting makes the opening entry. */
@@ -23,11 +21,7 @@ async function check(ctx: Ctx, tx: Tx, target: Data, v: { journalId: unknown; da
 registerHooks(beginningBalance, {
   beforeCreate: (ctx, tx, data) => check(ctx, tx, data, { journalId: data.journalId, date: data.date, lines: data.lines }),
   async beforeUpdate(ctx, tx, changes, before) {
-    if (before.status !== 'draft') throw ledgerError(am.notDraft, {}, ctx.locale, '_', 409);
     await check(ctx, tx, changes, { journalId: changes.journalId ?? before.journalId, date: changes.date ?? before.date, lines: changes.lines ?? before.lines });
-  },
-  beforeDelete(ctx, _tx, row) {
-    if (row.status === 'posted') throw ledgerError(am.notDraft, {}, ctx.locale, '_', 409);
   },
   transitions: {
     async post(ctx, tx, row) {

@@ -1,40 +1,77 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
-import type { Row } from '../../../core/entity/hooks';
-import type { Ctx } from '../../../core/http/context';
-import { registerCompanySetup } from '../../../core/tenancy/company-setup';
-import { entityByName } from '../../registry';
-import { account } from '../model/account.entity';
-import { invoice } from '../model/invoice.entity';
-import { confirmInvoice, recordPayment } from './invoice.service';
-import { postEntry } from './ledger.post';
+import { ops } from '../../../core/entity/operations';
+import { counted, registerCompanySetup, setupCtx } from '../../../core/tenancy/company-setup';
+import { demoYear } from '../../../core/tenancy/demo-year';
+import { companyToday } from '../../../core/time/company-time';
+import { contact } from '../../contacts/model/contact.entity';
+import { beginningBalance } from '../model/beginning-balance.entity';
+import { chartIds, taxIds } from './chart.reads';
+import { confirmInvoice, createInvoice, payInvoice } from './invoice.entry';
+import { type PostInput, postEntries } from './ledger.post';
 import { loadSettings } from './settings.service';
 
-/** Demo books for a demo company: opening capital, two sale invoices (one paid), rent. Posted through the ledger. */
-registerCompanySetup('accounting.demo', async (tx: Tx, companyId, { demo, userId }) => {
-  if (!demo) return;
-  const ctx = { companyId, locale: 'en', permissions: new Set<string>(), user: { id: userId, companyId } } as unknown as Ctx;
+/**
+ * Demo books for a demo company, over the twelve months that end today (core/tenancy/demo-year.ts), all through
+ * the module's own services in the company's creation transaction: the opening balances (a beginning balance
+ * document, posted), each month's rent, salaries and utilities (journal entries), and a consulting or training
+ * invoice a month, confirmed and paid (the last two months' still open, for the receivables aging).
+ * Inventory's demo adds the trade: receipts and bills, deliveries and sale invoices.
+ */
+registerCompanySetup('accounting.demo', async (tx: Tx, companyId, opts) => {
+  if (!opts.demo) return;
+  const ctx = setupCtx(companyId, opts);
   const s = await loadSettings(tx, companyId);
-  const at = tableOf(account);
-  const acc = async (code: string) => (await tx.select({ id: at.id }).from(at).where(and(eq(at.companyId, companyId), eq(at.code, code))))[0]!.id as number;
-  const y = new Date().getUTCFullYear();
-  await postEntry(tx, ctx, { journalId: s.openingJournalId as number, date: `${y}-01-01`, reference: 'Opening balance / رصيد افتتاحي',
-    lines: [{ accountId: await acc('1102'), debit: '150000' }, { accountId: await acc('1101'), debit: '10000' }, { accountId: await acc('3101'), credit: '160000' }] });
-  await postEntry(tx, ctx, { journalId: s.bankJournalId as number, date: `${y}-01-05`, reference: 'Rent / إيجار',
-    lines: [{ accountId: await acc('5103'), debit: '6000' }, { accountId: await acc('1102'), credit: '6000' }] });
-  const ct = tableOf(entityByName('contact'));
-  const customers = await tx.select({ id: ct.id }).from(ct).where(and(eq(ct.companyId, companyId), eq(ct.isCustomer, true))).limit(2);
-  const vat = (await tx.execute(sql`SELECT id FROM taxes WHERE company_id = ${companyId} AND name = 'VAT 15%'`)).rows[0] as { id: number } | undefined;
-  const it = tableOf(invoice);
-  for (const [i, c] of customers.entries()) {
-    const lines = [{ productId: null, accountId: null, description: i ? 'Training / تدريب' : 'Consulting / استشارات', quantity: String(2 + i), unitPrice: '1500', discount: '0', taxId: vat?.id ?? null }];
-    const [row] = await tx.insert(it).values({ companyId, type: 'SALE', partnerId: c.id, date: `${y}-01-1${i}`, dueDate: `${y}-02-1${i}`, lines, discount: '0', createdBy: userId, updatedBy: userId }).returning();
-    const set = await confirmInvoice(ctx, tx, row as Row);
-    await tx.update(it).set({ ...set, status: 'CONFIRMED' }).where(eq(it.id, (row as Row).id));
-    if (i === 0) {
-      const [fresh] = await tx.select().from(it).where(eq(it.id, (row as Row).id));
-      await recordPayment(ctx, tx, fresh as Row, { amount: '2000', date: `${y}-01-20` });
+  const { accounts: a } = await chartIds(tx, companyId, { accounts: ['1101', '1102', '3101', '5102', '5103', '5105'] });
+  const { start, months } = demoYear(companyToday(ctx));
+  const opening = await ops.create(ctx, beginningBalance, {
+    date: start, reference: 'Opening balance / رصيد افتتاحي',
+    lines: [{ accountId: a['1102'], debit: '250000' }, { accountId: a['1101'], debit: '15000' }, { accountId: a['3101'], credit: '265000' }],
+  });
+  await ops.transition(ctx, beginningBalance, opening.id, 'post');
+  counted(opts, 'opening balances');
+
+  const bank = s.bankJournalId as number;
+  const cash = s.cashJournalId as number;
+  // the year's recurring entries, posted together: one statement per journal and fiscal year (postEntries)
+  const recurring: PostInput[] = [];
+  for (const m of months) {
+    const entries: [number, string | null, string, string, number, number][] = [
+      [bank, m.day(1), 'Office rent / إيجار المكتب', '2500', a['5103']!, a['1102']!],
+      [cash, m.day(12), 'Electricity and water / الكهرباء والمياه', String(400 + ((m.index * 137) % 500)), a['5105']!, a['1101']!],
+      [bank, m.day(27), 'Salaries / الرواتب', '5000', a['5102']!, a['1102']!],
+    ];
+    for (const [journalId, date, reference, amount, debit, credit] of entries)
+      if (date) recurring.push({ journalId, date, reference, lines: [{ accountId: debit, debit: amount }, { accountId: credit, credit: amount }] });
+  }
+  await postEntries(tx, ctx, recurring);
+  counted(opts, 'journal entries', recurring.length);
+
+  const customers = await demoCustomers(tx, companyId);
+  const { 'VAT 15%': vat } = await taxIds(tx, companyId, ['VAT 15%']);
+  for (const m of months) {
+    const date = m.day(8);
+    if (!date || !customers.length) continue;
+    const partnerId = customers[m.index % customers.length]!;
+    const training = m.index % 3 === 1;
+    const inv = await createInvoice(ctx, {
+      type: 'SALE', partnerId, date, paymentTermDays: 30, reference: training ? 'Staff training / تدريب الموظفين' : 'Inventory consulting / استشارات المخزون',
+      lines: [{ description: training ? 'Training day / يوم تدريبي' : 'Consulting hours / ساعات استشارية', quantity: training ? String(2 + (m.index % 4)) : String(8 + (m.index % 4) * 4), unitPrice: training ? '2400' : '450', taxId: vat }],
+    });
+    const confirmed = await confirmInvoice(ctx, inv.id);
+    counted(opts, 'service invoices');
+    const paidOn = m.day(22);
+    if (m.index < 10 && paidOn) {
+      await payInvoice(ctx, inv.id, { amount: confirmed.dueAmount, date: paidOn, journalId: bank });
+      counted(opts, 'payments');
     }
   }
 });
+
+/** The demo company's customers (contacts has no public entry yet: its table, read in the setup transaction). */
+async function demoCustomers(tx: Tx, companyId: number): Promise<number[]> {
+  const ct = tableOf(contact);
+  const rows = await tx.select({ id: ct.id }).from(ct).where(and(eq(ct.companyId, companyId), eq(ct.isCustomer, true))).orderBy(asc(ct.id));
+  return rows.map((r) => r.id as number);
+}

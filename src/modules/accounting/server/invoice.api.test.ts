@@ -112,6 +112,28 @@ describe('sale invoices', () => {
   });
 });
 
+describe('money rounding', () => {
+  it('rounds a discount of 10.005 half-up to the currency (10.01): the invoice confirms and its entry balances', async () => {
+    const c = await sale({ discount: '10.005', lines: [{ description: 'Parts', quantity: '3', unitPrice: '3.335' }, { description: 'Labour', unitPrice: '100.004' }] });
+    expect(c.statusCode, c.body).toBe(201);
+    // 3 x 3.335 = 10.005 -> 10.01; 100.004 -> 100.00; total 110.01 - 10.01 = 100.00
+    expect(c.json()).toMatchObject({ discount: '10.0100', subtotal: '110.0100', totalAmount: '100.0000', dueAmount: '100.0000' });
+    expect(c.json().lines.map((l: { amount: string }) => l.amount)).toEqual(['10.01', '100.00']);
+    const conf = await t.admin.post(`/api/accounting/invoices/${c.json().id}/confirm`, {});
+    expect(conf.statusCode, conf.body).toBe(200);
+    const [e] = await k.q<{ d: string; c: string; n: string }>(sql`SELECT sum(debit)::text AS d, sum(credit)::text AS c, count(*)::text AS n
+      FROM journal_lines WHERE entry_id = ${conf.json().entryId}`);
+    expect(e).toEqual({ d: '110.0100', c: '110.0100', n: '4' });
+  });
+
+  it('rounds a discount changed on a draft too', async () => {
+    const c = (await sale({ lines: [{ description: 'x', unitPrice: '50' }] })).json();
+    const u = await t.admin.patch(`/api/accounting/invoices/${c.id}`, { version: c.version, discount: '0.125' });
+    expect(u.json()).toMatchObject({ discount: '0.1300', totalAmount: '49.8700' });
+    expect((await t.admin.post(`/api/accounting/invoices/${c.id}/confirm`, {})).statusCode).toBe(200);
+  });
+});
+
 describe('purchase and expense invoices', () => {
   it('posts payable against inventory or expense with input tax, and pays out of cash', async () => {
     const ptax = (await t.admin.get('/api/accounting/taxes')).json().items.find((x: { name: string }) => x.name.includes('purchases')).id;

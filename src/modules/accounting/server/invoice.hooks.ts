@@ -9,10 +9,9 @@ import { invoiceTotals } from './invoice.totals';
 import { confirmInvoice, creditNote, recordPayment, voidInvoice } from './invoice.service';
 import { ledgerError } from './ledger.validate';
 import { am } from './messages';
+import { issueZatcaDocument, lockUnit, refuseIfInChain } from './zatca/documents';
 
-/** Totals are always the server's; only DRAFT and PENDING invoices can be edited or deleted. */
-const EDITABLE = ['DRAFT', 'PENDING'];
-
+/** Totals are always the server's; the states an invoice is edited or deleted in are its definition's (editableIn). */
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(date + 'T00:00:00Z') + days * 86_400_000).toISOString().slice(0, 10);
 }
@@ -34,27 +33,32 @@ async function checkLineAccounts(ctx: Ctx, tx: Tx, lines: { accountId: number | 
 }
 
 async function computeInto(ctx: Ctx, tx: Tx, target: Data, v: Data): Promise<void> {
-  const t = await invoiceTotals(ctx, tx, v.lines, v.discount);
+  // a credit note may name a tax deactivated since its invoice
+  const t = await invoiceTotals(ctx, tx, v.lines, v.discount, v.isCreditNote !== true);
   await checkLineAccounts(ctx, tx, t.lines);
-  Object.assign(target, { lines: t.lines, subtotal: t.subtotal, taxAmount: t.taxAmount, totalAmount: t.totalAmount, paidAmount: '0', dueAmount: t.totalAmount, creditedAmount: '0' });
+  Object.assign(target, { lines: t.lines, discount: t.discount, subtotal: t.subtotal, taxAmount: t.taxAmount, totalAmount: t.totalAmount, paidAmount: '0', dueAmount: t.totalAmount, creditedAmount: '0' });
   if (!v.dueDate && typeof v.date === 'string') target.dueDate = addDays(v.date, Number(v.paymentTermDays ?? 0));
 }
 
 registerHooks(invoice, {
   beforeCreate: (ctx, tx, data) => computeInto(ctx, tx, data, data),
   async beforeUpdate(ctx, tx, changes, before) {
-    if (!EDITABLE.includes(before.status as string)) throw ledgerError(am.notDraft, {}, ctx.locale, '_', 409);
     const merged = { ...before, ...changes };
     if (!('dueDate' in changes) && ('date' in changes || 'paymentTermDays' in changes)) merged.dueDate = null;
     await computeInto(ctx, tx, changes, merged);
   },
-  beforeDelete(ctx, _tx, row) {
-    if (!EDITABLE.includes(row.status as string) && row.status !== 'CANCELLED') throw ledgerError(am.notDraft, {}, ctx.locale, '_', 409);
-    if (row.entryId) throw ledgerError(am.notDraft, {}, ctx.locale, '_', 409);
-  },
   transitions: {
-    confirm: (ctx, tx, row) => confirmInvoice(ctx, tx, row),
-    void: (ctx, tx, row) => voidInvoice(ctx, tx, row),
+    // a Saudi company's sale invoice or note gets its signed e-invoice in the confirming transaction (zatca/)
+    confirm: async (ctx, tx, row) => {
+      const unit = await lockUnit(ctx, tx, row);
+      const set = await confirmInvoice(ctx, tx, row);
+      if (unit) await issueZatcaDocument(ctx, tx, { ...row, ...set } as Row, unit);
+      return set;
+    },
+    void: async (ctx, tx, row) => {
+      await refuseIfInChain(ctx, tx, row.id);
+      return voidInvoice(ctx, tx, row);
+    },
   },
   actions: {
     recordPayment: (ctx, tx, row, body) => recordPayment(ctx, tx, row as Row, body),

@@ -1,4 +1,6 @@
 import Decimal from 'decimal.js';
+import { LEDGER_DIGITS, integerDigits } from '../../../core/entity/bounds';
+import { invoiceLineAmount, roundMoney } from '../../../core/money/round';
 import type { InvoiceLineInput } from '../model/lines.schema';
 import type { EntryLine } from './ledger.validate';
 
@@ -6,19 +8,23 @@ import type { EntryLine } from './ledger.validate';
  * Pure functions: the totals of an invoice and the journal lines its confirmation and payments post.
  * Sale side (SALE, OTHER): Dr receivable (partner) total + Dr discount; Cr income per line; Cr tax.
  * Purchase side (PURCHASE, EXPENSE): the mirror image on payable. A credit note posts the same lines swapped.
- * Amounts are decimal strings rounded half-up to the currency's decimals, per line.
+ * Amounts are decimal strings rounded half-up to the currency's decimals (core/money/round.ts, the web's line totals
+ * use the same): each line's amount and tax, and the invoice's discount, so the totals are sums of rounded figures
+ * and the entry balances to the cent.
  */
-export interface TaxInfo { id: number; rate: string; type: string; priceIncluded: boolean; accountId: number | null }
+/** `vatCategory`, `exemptionCode`, `exemptionReason`: what e-invoices name (model/vat-categories.ts); optional for callers that build one by hand. */
+export interface TaxInfo { id: number; rate: string; type: string; priceIncluded: boolean; accountId: number | null; vatCategory?: string; exemptionCode?: string | null; exemptionReason?: string | null }
 export interface ComputedLine extends InvoiceLineInput { amount: string; taxAmount: string }
-export interface InvoiceTotals { lines: ComputedLine[]; subtotal: string; taxAmount: string; totalAmount: string }
+/** `discount`: the invoice's discount rounded to the currency (what is stored and posted). */
+export interface InvoiceTotals { lines: ComputedLine[]; subtotal: string; taxAmount: string; totalAmount: string; discount: string }
 
-export type InvoiceProblem = { code: 'noLines' | 'lineInvalid' | 'taxNotFound' | 'zero'; line?: number };
+export type InvoiceProblem = { code: 'noLines' | 'lineInvalid' | 'taxNotFound' | 'zero' | 'tooLarge'; line?: number };
 
 export const isSaleSide = (type: string) => type === 'SALE' || type === 'OTHER';
 
 export function computeInvoice(lines: InvoiceLineInput[], taxes: Map<number, TaxInfo>, discount: string, decimals = 2): InvoiceTotals | InvoiceProblem {
   if (!lines.length) return { code: 'noLines' };
-  const r = (d: Decimal) => d.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
+  const r = (d: Decimal) => new Decimal(roundMoney(d.toFixed(), decimals));
   let subtotal = new Decimal(0);
   let taxTotal = new Decimal(0);
   const out: ComputedLine[] = [];
@@ -28,7 +34,7 @@ export function computeInvoice(lines: InvoiceLineInput[], taxes: Map<number, Tax
     const disc = new Decimal(l.discount);
     const gross0 = qty.times(price);
     if (qty.isNeg() || price.isNeg() || disc.isNeg() || disc.gt(gross0)) return { code: 'lineInvalid', line: i + 1 };
-    const gross = r(gross0.minus(disc));
+    const gross = new Decimal(invoiceLineAmount(l.quantity, l.unitPrice, l.discount, decimals));
     let tax = new Decimal(0);
     let net = gross;
     if (l.taxId !== null) {
@@ -43,10 +49,12 @@ export function computeInvoice(lines: InvoiceLineInput[], taxes: Map<number, Tax
     taxTotal = taxTotal.plus(tax);
     out.push({ ...l, amount: net.toFixed(decimals), taxAmount: tax.toFixed(decimals) });
   }
-  const d = new Decimal(discount || '0');
+  if (!/^-?\d+(\.\d+)?$/.test(discount || '0')) return { code: 'zero' };
+  const d = new Decimal(roundMoney(discount || '0', decimals));
   const total = subtotal.plus(taxTotal).minus(d);
   if (d.isNeg() || !total.gt(0)) return { code: 'zero' };
-  return { lines: out, subtotal: subtotal.toFixed(decimals), taxAmount: taxTotal.toFixed(decimals), totalAmount: total.toFixed(decimals) };
+  if (integerDigits(subtotal.plus(taxTotal).toFixed()) > LEDGER_DIGITS) return { code: 'tooLarge' };
+  return { lines: out, subtotal: subtotal.toFixed(decimals), taxAmount: taxTotal.toFixed(decimals), totalAmount: total.toFixed(decimals), discount: d.toFixed(decimals) };
 }
 
 export interface PostingAccounts {
@@ -68,7 +76,7 @@ function toLines(debits: Side[], credits: Side[], swap: boolean): EntryLine[] {
 /** Lines posted when an invoice (or credit note, swapped) is confirmed. */
 export function invoiceEntryLines(inv: { type: string; partnerId: number; discount: string; number: string; isCreditNote: boolean }, totals: InvoiceTotals, acc: PostingAccounts): EntryLine[] {
   const partner: Side = { accountId: acc.partner, amount: new Decimal(totals.totalAmount), label: inv.number, contactId: inv.partnerId };
-  const disc = new Decimal(inv.discount || '0');
+  const disc = new Decimal(totals.discount);
   const discount: Side[] = disc.gt(0) ? [{ accountId: acc.discount ?? acc.defaultLine, amount: disc, label: inv.number, contactId: inv.partnerId }] : [];
   const body: Side[] = totals.lines.map((l) => ({ accountId: l.accountId ?? acc.defaultLine, amount: new Decimal(l.amount), label: l.description ?? inv.number, contactId: inv.partnerId }));
   const taxes = new Map<number, Decimal>();

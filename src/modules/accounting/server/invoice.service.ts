@@ -1,20 +1,27 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { tableOf } from '../../../core/db/entity-table';
 import { fiscalYearOf, nextNumber } from '../../../core/db/sequences';
-import type { Tx } from '../../../core/db/tx';
+import { type Tx, withTx } from '../../../core/db/tx';
+import { ops } from '../../../core/entity/operations';
 import type { Row } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
+import { companyToday } from '../../../core/time/company-time';
 import { invoicePayment } from '../model/invoice-payment.entity';
 import { invoice } from '../model/invoice.entity';
 import { journal } from '../model/journal.entity';
 import { amount as amountSchema } from '../model/lines.schema';
+import { DATE_MAX, DATE_MIN, MAX_INT, dateProblem } from '../../../core/entity/bounds';
+import { messages } from '../../../core/i18n/messages';
+import { tr } from '../../../core/i18n/locale';
 import { invoiceEntryLines, isSaleSide, paymentEntryLines } from './invoice.posting';
 import { invoiceTotals } from './invoice.totals';
 import { postEntry, reverseEntry } from './ledger.post';
 import { ledgerError } from './ledger.validate';
 import { am } from './messages';
 import { type AccountingSettings, loadSettings, setting } from './settings.service';
+import { issueInstant } from './tax-invoice/issue-time';
+import { checkTaxInvoiceBuyer } from './tax-invoice/parties';
 
 /**
  * Invoice business (invariant 8: due = total - payments - credit applied): confirming numbers the invoice and
@@ -31,6 +38,7 @@ const docJournal = (s: AccountingSettings, type: string, ctx: Ctx) =>
 
 /** Confirms (numbers and posts) an invoice or credit note row; returns the columns to write. */
 export async function confirmInvoice(ctx: Ctx, tx: Tx, row: Row): Promise<Record<string, unknown>> {
+  await checkTaxInvoiceBuyer(ctx, tx, row); // a Saudi tax invoice to a business names its VAT number (422 otherwise)
   const s = await loadSettings(tx, ctx.companyId);
   const type = row.type as string;
   const totals = await invoiceTotals(ctx, tx, row.lines, row.discount, !row.isCreditNote);
@@ -48,7 +56,7 @@ export async function confirmInvoice(ctx: Ctx, tx: Tx, row: Row): Promise<Record
   });
   const entry = await postEntry(tx, ctx, { journalId, date: row.date as string, reference: num.formatted, source: { type: credit ? 'creditNote' : 'invoice', id: row.id }, lines });
   return {
-    number: num.formatted, journalId, entryId: entry.id, lines: totals.lines, subtotal: totals.subtotal, taxAmount: totals.taxAmount,
+    number: num.formatted, journalId, entryId: entry.id, issuedAt: issueInstant(row.date as string, ctx.timeZone).toISOString(), lines: totals.lines, subtotal: totals.subtotal, taxAmount: totals.taxAmount,
     totalAmount: totals.totalAmount, paidAmount: '0', dueAmount: totals.totalAmount, creditedAmount: '0',
   };
 }
@@ -77,11 +85,14 @@ export async function recordPayment(ctx: Ctx, tx: Tx, row: Row, body: Record<str
   const type = row.type as string;
   const moneyIn = isSaleSide(type) !== (row.isCreditNote === true);
   const journalId = Number(body.journalId) || setting(s, 'cashJournalId', ctx.locale);
+  if (!Number.isInteger(journalId) || journalId < 1 || journalId > MAX_INT) throw ledgerError(am.journalNotFound, {}, ctx.locale, 'journalId');
   const jt = tableOf(journal);
   const [j] = await tx.select().from(jt).where(and(eq(jt.id, journalId), eq(jt.companyId, ctx.companyId)));
   if (!j) throw ledgerError(am.journalNotFound, {}, ctx.locale, 'journalId');
   const moneyAccount = Number(body.accountId) || ((moneyIn ? j.defaultDebitAccountId : j.defaultCreditAccountId) as number | null) || setting(s, 'cashAccountId', ctx.locale);
-  const date = typeof body.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.date) ? body.date : new Date().toISOString().slice(0, 10);
+  const date = body.date === undefined || body.date === null || body.date === '' ? companyToday(ctx) : String(body.date);
+  const dateBad = dateProblem(date);
+  if (dateBad) throw ledgerError(messages[dateBad], { field: tr(invoicePayment.fields.date.label, ctx.locale), min: DATE_MIN, max: DATE_MAX }, ctx.locale, 'date');
   const pt = tableOf(invoicePayment);
   const [pay] = await tx.insert(pt).values({
     companyId: ctx.companyId, invoiceId: row.id, date, amount: amt.toFixed(4), journalId, accountId: moneyAccount,
@@ -100,9 +111,14 @@ export async function recordPayment(ctx: Ctx, tx: Tx, row: Row, body: Record<str
   return { paymentId: pay!.id, entryId: entry.id, entryNumber: entry.number, paidAmount: paid.toFixed(4), dueAmount: newDue.toFixed(4), status };
 }
 
-/** Issues and confirms a credit note for (part of) a confirmed invoice; applies it to what is due. */
+/**
+ * Issues and confirms a credit note for (part of) a confirmed invoice and applies it to what is due, through the
+ * generic operations (core/entity/operations.ts), as the acting user: the credit note is created (add), confirmed
+ * (confirm: numbered, its entry posted) and both invoices' amounts written (creditNote), in the action's transaction.
+ */
 export async function creditNote(ctx: Ctx, tx: Tx, row: Row, body: Record<string, unknown>): Promise<unknown> {
-  if (row.isCreditNote || !PAYABLE_STATES.concat(['PAID']).includes(row.status as string)) throw ledgerError(am.notCreditable, {}, ctx.locale, '_', 409);
+  // a REFUNDED invoice (an earlier credit note's refund paid) may still be credited for what is left uncredited
+  if (row.isCreditNote || !PAYABLE_STATES.concat(['PAID', 'REFUNDED']).includes(row.status as string)) throw ledgerError(am.notCreditable, {}, ctx.locale, '_', 409);
   const lines = Array.isArray(body.lines) ? body.lines : (row.lines as unknown[]);
   const discount = Array.isArray(body.lines) ? '0' : String(row.discount ?? '0');
   const totals = await invoiceTotals(ctx, tx, lines, discount, false);
@@ -110,27 +126,43 @@ export async function creditNote(ctx: Ctx, tx: Tx, row: Row, body: Record<string
   const credited = new Decimal(String(row.creditedAmount ?? 0));
   const credit = new Decimal(totals.totalAmount);
   if (credit.gt(total.minus(credited))) throw ledgerError(am.creditTooLarge, { left: total.minus(credited).toFixed(2) }, ctx.locale, 'lines');
-  const date = typeof body.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.date) ? body.date : new Date().toISOString().slice(0, 10);
-  const it = tableOf(invoice);
-  const [cn] = await tx.insert(it).values({
-    companyId: ctx.companyId, type: row.type, partnerId: row.partnerId, date, dueDate: date, journalId: row.journalId, reference: row.number,
-    lines: totals.lines, discount, isCreditNote: true, creditNoteOfId: row.id, status: 'CONFIRMED', createdBy: ctx.user.id, updatedBy: ctx.user.id,
-  }).returning();
-  const confirmed = await confirmInvoice(ctx, tx, cn as Row);
+  const date = body.date === undefined || body.date === null || body.date === '' ? companyToday(ctx) : String(body.date);
+  const dateBad = dateProblem(date);
+  if (dateBad) throw ledgerError(messages[dateBad], { field: tr(invoicePayment.fields.date.label, ctx.locale), min: DATE_MIN, max: DATE_MAX }, ctx.locale, 'date');
+  const draft = await ops.create(ctx, invoice, {
+    type: row.type, partnerId: row.partnerId, date, dueDate: date, reference: row.number, lines, discount,
+    ...(typeof row.journalId === 'number' ? { journalId: row.journalId } : {}),
+  }, { set: { isCreditNote: true, creditNoteOfId: row.id } });
+  const cn = await ops.transition(ctx, invoice, draft.id, 'confirm');
   const due = new Decimal(String(row.dueAmount));
   const applied = Decimal.min(due, credit);
   const newCredited = credited.plus(credit);
   const newDue = due.minus(applied);
-  await tx.update(it).set({ ...confirmed, paidAmount: applied.toFixed(4), dueAmount: credit.minus(applied).toFixed(4), status: credit.minus(applied).isZero() ? 'PAID' : 'CONFIRMED' }).where(eq(it.id, (cn as Row).id));
+  const left = credit.minus(applied);
+  await ops.write(ctx, invoice, cn.id, { paidAmount: applied.toFixed(4), dueAmount: left.toFixed(4), status: left.isZero() ? 'PAID' : 'CONFIRMED' }, { audit: 'creditNote' });
   const status = payStatus(total, newDue, new Decimal(String(row.paidAmount)), newCredited, row.status as string);
-  await tx.update(it).set({ creditedAmount: newCredited.toFixed(4), dueAmount: newDue.toFixed(4), status, version: sql`${it.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.user.id }).where(eq(it.id, row.id));
-  return { creditNoteId: (cn as Row).id, number: confirmed.number, totalAmount: totals.totalAmount, applied: applied.toFixed(4), dueAmount: newDue.toFixed(4), status };
+  await ops.write(ctx, invoice, row.id, { creditedAmount: newCredited.toFixed(4), dueAmount: newDue.toFixed(4), status }, { audit: 'creditNote' });
+  return { creditNoteId: cn.id, number: cn.number, totalAmount: totals.totalAmount, applied: applied.toFixed(4), dueAmount: newDue.toFixed(4), status };
 }
 
-/** OVERDUE for unpaid posted invoices whose due date has passed (run daily or on demand). */
-export async function markOverdue(tx: Tx, companyId: number, today: string): Promise<number> {
-  const r = await tx.execute(sql`UPDATE invoices SET status = 'OVERDUE', version = version + 1, updated_at = now()
-    WHERE company_id = ${companyId} AND status IN ('CONFIRMED', 'SENT', 'DELIVERED', 'PARTIALLY_PAID')
-      AND due_date < ${today} AND due_amount > 0 AND is_credit_note = false RETURNING id`);
-  return r.rows.length;
+/** Unpaid posted invoices past their due date, and what they become: OVERDUE. */
+const OVERDUE_FROM = ['CONFIRMED', 'SENT', 'DELIVERED', 'PARTIALLY_PAID'];
+const isOverdue = (r: Row, today: string) =>
+  OVERDUE_FROM.includes(r.status as string) && r.isCreditNote !== true && typeof r.dueDate === 'string' && r.dueDate < today && new Decimal(String(r.dueAmount ?? 0)).gt(0);
+
+/**
+ * OVERDUE for unpaid posted invoices whose due date has passed (the `accounting.overdue` job daily, or on demand),
+ * each written through the generic operations as the acting user (the company's system actor for the job),
+ * checked again under its lock; one transaction. Answers how many changed.
+ */
+export async function markOverdue(ctx: Ctx, today: string): Promise<number> {
+  const it = tableOf(invoice);
+  return withTx(ctx.db, async (tx) => {
+    const due = await tx.select({ id: it.id }).from(it).where(and(eq(it.companyId, ctx.companyId), inArray(it.status, OVERDUE_FROM),
+      sql`${it.dueDate} < ${today} AND ${it.dueAmount} > 0 AND ${it.isCreditNote} = false`)).orderBy(it.id);
+    let n = 0;
+    for (const { id } of due)
+      if (await ops.write(ctx, invoice, id as number, { status: 'OVERDUE' }, { audit: 'markOverdue', permission: 'change', when: (r) => isOverdue(r, today) })) n++;
+    return n;
+  });
 }

@@ -3,8 +3,6 @@ import { type Row, registerHooks } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
 import { journalEntry } from '../model/journal-entry.entity';
 import { checkEntry, postDraftEntry, postEntryNow, reverseEntry } from './ledger.post';
-import { ledgerError } from './ledger.validate';
-import { am } from './messages';
 
 /**
  * Drafts are checked like postings (nothing unbalanced is saved); posted and cancelled entries never change (409).
@@ -26,13 +24,9 @@ registerHooks(journalEntry, {
     Object.assign(data, { lines: c.lines, totalDebit: c.totalDebit, totalCredit: c.totalCredit });
   },
   async beforeUpdate(ctx, tx, changes, before) {
-    if (before.status !== 'draft') throw ledgerError(am.postedImmutable, {}, ctx.locale, '_', 409);
     const merged = { journalId: (changes.journalId ?? before.journalId) as number, date: (changes.date ?? before.date) as string, lines: (changes.lines ?? before.lines) as unknown[] };
     const c = await checkEntry(tx, ctx, merged);
     Object.assign(changes, { lines: c.lines, totalDebit: c.totalDebit, totalCredit: c.totalCredit });
-  },
-  beforeDelete(ctx, _tx, row) {
-    if (row.status !== 'draft') throw ledgerError(am.postedImmutable, {}, ctx.locale, '_', 409);
   },
   transitions: {
     async post(ctx, tx, row) {

@@ -7,8 +7,8 @@ import type { EntryLine } from './ledger.validate';
 
 /**
  * Account balances per (company, account, month) and per day, maintained in the posting transaction so reports
- * read balances instead of scanning lines. Rows are upserted in ascending account order (one lock order for every
- * poster, so concurrent postings cannot deadlock). rebuildBalances recomputes them from journal_lines; a test
+ * read balances instead of scanning lines. Rows are upserted in ascending account order (the last kind of
+ * core/db/lock-order.ts, so concurrent postings cannot deadlock). rebuildBalances recomputes them from journal_lines; a test
  * proves rebuild = incremental.
  */
 export const monthOf = (date: string) => `${date.slice(0, 7)}-01`;

@@ -2,13 +2,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../../../core/db/connect';
 import { tableOf } from '../../../core/db/entity-table';
 import { fiscalYearOf } from '../../../core/db/sequences';
-import { type Tx, withTx } from '../../../core/db/tx';
+import { type Tx, joinsCallersTx, withTx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
 import { journalEntry } from '../model/journal-entry.entity';
 import { journalLines } from './ledger.schema';
 import { type EntryLine, ledgerError, normalizeLines, reversedLines } from './ledger.validate';
 import { postBatched } from './ledger.batch';
-import { type CheckedEntry, intArray, type LateWrite, type Written, writeEntries } from './ledger.write';
+import { type CheckedEntry, type EntryToWrite, intArray, type LateWrite, type Written, writeEntries } from './ledger.write';
 import { am } from './messages';
 import { loadSettings } from './settings.service';
 
@@ -16,10 +16,8 @@ import { loadSettings } from './settings.service';
  * The one way into the ledger. postEntry posts a balanced entry in the caller's transaction and enforces
  * invariants 1-4: balanced exactly, debit xor credit >= 0, leaf active accounts and contacts of the caller's
  * company, date after the lock date, gapless number per (company, journal, fiscal year) taken at posting,
- * hash-chained per journal. Lock order for every poster: document row (caller) -> document counter (caller) ->
- * accounts (ascending, shared) -> the caller's rows written before the chain (LateWrite.before: stock balances) ->
- * journal chain -> a document counter taken late (LateWrite.reference: deliveries') -> journal number counter ->
- * balances (ascending). The per-journal
+ * hash-chained per journal. Locks in the one order of core/db/lock-order.ts (the caller's document row and counter,
+ * its stock rows before the chain: LateWrite.before; a counter taken late: LateWrite.reference). The per-journal
  * locks are taken last, after every check, by the one statement that writes (ledger.write.ts), to keep the
  * serialised part short; entries posted through the API share that statement and its commit (ledger.batch.ts).
  */
@@ -117,6 +115,36 @@ export async function postEntry(tx: Tx, ctx: Ctx, input: PostInput, opts: { reve
 }
 
 /**
+ * Public: post several new entries in the caller's transaction, as postEntry would post them one after another,
+ * with one statement per journal and fiscal year (writeEntries' batch, as ledger.batch.ts groups the API's
+ * postings): the same checks, numbers, hashes, balances and audit rows, in the order given within each journal.
+ * For work that makes many entries at once (a demo year, an import, a payroll run); answered in the input's order.
+ */
+export async function postEntries(tx: Tx, ctx: Ctx, inputs: PostInput[]): Promise<Written[]> {
+  const s = await loadSettings(tx, ctx.companyId);
+  const groups = new Map<string, { i: number; entry: EntryToWrite }[]>();
+  inputs.forEach((input, i) => {
+    const { lines, totalDebit, totalCredit } = normalizeLines(input.lines, ctx.locale);
+    const c = { journalId: Number(input.journalId) || 0, date: entryDate(input.date, ctx.locale), lines, totalDebit, totalCredit };
+    const key = `${c.journalId}:${fiscalYearOf(c.date, s.fiscalYearStartMonth, s.fiscalYearStartDay)}`;
+    const meta = { reference: input.reference ?? null, source: input.source, audit: { action: 'post', after: { source: input.source ?? null } } };
+    groups.set(key, [...(groups.get(key) ?? []), { i, entry: { ctx, c, meta } }]);
+  });
+  const out: Written[] = new Array(inputs.length);
+  for (const group of groups.values()) {
+    const batch = group.map((g) => g.entry);
+    let written = await writeEntries(tx, batch);
+    if (!written) {
+      // the gate refused: the first entry's checks say why (422), or make the journal's chain head; then once more
+      await checkEntry(tx, ctx, inputs[group[0]!.i]!, { posting: true, lock: true });
+      written = mustWrite(await writeEntries(tx, batch));
+    }
+    group.forEach((g, k) => { out[g.i] = written[k]!; });
+  }
+  return out;
+}
+
+/**
  * Posts a new entry outside any caller's transaction (the API's one-request posting): the lines checked in
  * memory, then written together with the entries other requests of this process are posting on the same journal
  * and date, by the one statement whose gate makes every database check (ledger.batch.ts). Any refusal there ends
@@ -126,6 +154,8 @@ export async function postEntry(tx: Tx, ctx: Ctx, input: PostInput, opts: { reve
 export async function postEntryNow(ctx: Ctx, input: PostInput): Promise<Written> {
   const { lines, totalDebit, totalCredit } = normalizeLines(input.lines, ctx.locale);
   const c = { journalId: Number(input.journalId) || 0, date: entryDate(input.date, ctx.locale), lines, totalDebit, totalCredit };
+  // inside a caller's transaction the entry is part of it: no batch (which commits on its own)
+  if (joinsCallersTx(ctx.db)) return withTx(ctx.db, (tx) => postEntry(tx, ctx, input));
   return postBatched({ ctx, c, meta: { reference: input.reference ?? null, source: input.source, audit: { action: 'post', after: { source: input.source ?? null } } } },
     () => withTx(ctx.db, (tx) => postEntry(tx, ctx, input)));
 }

@@ -1,7 +1,9 @@
 import Decimal from 'decimal.js';
 import { AppError } from '../../../core/http/errors';
 import { type Label, type Locale, tr } from '../../../core/i18n/locale';
-import { type EntryLineInput, entryLineSchema } from '../model/lines.schema';
+import { LEDGER_DIGITS, LEDGER_MAX, integerDigits } from '../../../core/entity/bounds';
+import { lineProblem } from '../../../core/entity/line-fields';
+import { type EntryLineInput, entryLineLabels, entryLineSchema } from '../model/lines.schema';
 import { am } from './messages';
 
 /**
@@ -24,7 +26,7 @@ export function normalizeLines(raw: unknown, locale: Locale = 'en'): { lines: En
   const lines: EntryLine[] = raw.map((r, i) => {
     const line = i + 1;
     const p = entryLineSchema.safeParse(r);
-    if (!p.success) throw ledgerError(am.lineInvalid, { line }, locale);
+    if (!p.success) throw ledgerError(lineProblem(p.error, line, entryLineLabels) ?? am.lineInvalid, { line }, locale);
     const l: EntryLineInput = p.data;
     const d = new Decimal(l.debit);
     const c = new Decimal(l.credit);
@@ -36,6 +38,7 @@ export function normalizeLines(raw: unknown, locale: Locale = 'en'): { lines: En
     return { accountId: l.accountId, label: l.label || null, debit: fix4(d), credit: fix4(c), contactId: l.contactId ?? null };
   });
   if (!lines.some((l) => l.debit !== '0.0000') || !lines.some((l) => l.credit !== '0.0000')) throw ledgerError(am.tooFewLines, {}, locale);
+  if (integerDigits(debit.toFixed()) > LEDGER_DIGITS) throw ledgerError(am.entryTooLarge, { max: LEDGER_MAX }, locale);
   if (!debit.eq(credit)) throw ledgerError(am.unbalanced, { debit: debit.toFixed(2), credit: credit.toFixed(2) }, locale);
   return { lines, totalDebit: fix4(debit), totalCredit: fix4(credit) };
 }

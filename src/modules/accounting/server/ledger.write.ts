@@ -4,6 +4,7 @@ import type { Orm } from '../../../core/db/connect';
 import { execPrepared } from '../../../core/db/prepared';
 import { formatNumberSql, takeNumberSql } from '../../../core/db/sequences';
 import type { Tx } from '../../../core/db/tx';
+import { type RequestKey, currentRequestKey } from '../../../core/db/request-key';
 import { refTitleColumn } from '../../../core/entity/crud.service';
 import type { Ctx } from '../../../core/http/context';
 import { journalEntry } from '../model/journal-entry.entity';
@@ -48,12 +49,17 @@ export interface WriteMeta {
   audit?: { action: string; after: Record<string, unknown> };
 }
 
-export interface EntryToWrite { ctx: Ctx; c: WritableEntry; meta: WriteMeta }
+/**
+ * `key`: the request key of a posting written outside any transaction (the batch): the statement inserts it with the
+ * entry, so whether the entry committed can be asked later (core/db/request-key.ts). Inside a transaction the key
+ * went in with its BEGIN (core/db/tx.ts) and is only carried by the audit row.
+ */
+export interface EntryToWrite { ctx: Ctx; c: WritableEntry; meta: WriteMeta; key?: RequestKey }
 
 /**
  * More of the posting statement of one entry (in its caller's transaction):
- * - `reference`: the document counter taken under the chain lock (lock order: accounts -> chain -> this counter ->
- *   the journal's counter), formatted `<prefix>/<fiscal year>/<00001>`; it is the entry's reference (hashed) and,
+ * - `reference`: the document counter taken under the chain lock (the late document counter of core/db/lock-order.ts,
+ *   after the chain), formatted `<prefix>/<fiscal year>/<00001>`; it is the entry's reference (hashed) and,
  *   with `labelLines`, every line's label. The CTE `ref` (one column, `reference`) holds it.
  * - `ctes`: CTEs after the entry's, which may read `entries` (the header written), `ref`, and must write nothing
  *   when `entries` is empty (the gate refused);
@@ -151,12 +157,19 @@ export async function writeEntries(q: Tx | Orm, batch: EntryToWrite[], late: Lat
     ...(lateRef ? { pre: canonicalParts({ companyId: co, journalId, date: c.date, reference: null, lines: [] }).pre, post: linesText(c.lines) }
       : canonicalParts({ companyId: co, journalId, date: c.date, reference: meta.reference, lines: c.lines })),
   }));
-  const audits = batch.flatMap(({ ctx: who, meta }, i) => meta.audit ? [{ n: i + 1, action: meta.audit.action, user_id: who.user.id, after: meta.audit.after }] : []);
+  const keyOf = (e: EntryToWrite) => e.key?.key ?? currentRequestKey()?.key ?? null;
+  const audits = batch.flatMap((e, i) => e.meta.audit ? [{ n: i + 1, action: e.meta.audit.action, user_id: e.ctx.user.id, key: keyOf(e), after: e.meta.audit.after }] : []);
   const audit = audits.length
-    ? sql`, audit AS (${auditRowsSql(journalEntry, sql`SELECT ${co}::int AS company_id, entries.id AS record_id, a.action, a.user_id,
+    ? sql`, audit AS (${auditRowsSql(journalEntry, sql`SELECT ${co}::int AS company_id, entries.id AS record_id, a.action, a.user_id, a.key AS request_key,
         jsonb_build_object('number', entries.number) || a.after AS after
         FROM entries JOIN h ON h.chain_seq = entries.chain_seq
-        JOIN jsonb_to_recordset(${JSON.stringify(audits)}::jsonb) AS a(n int, action text, user_id int, after jsonb) ON a.n = h.n`)})`
+        JOIN jsonb_to_recordset(${JSON.stringify(audits)}::jsonb) AS a(n int, action text, user_id int, key text, after jsonb) ON a.n = h.n`)})`
+    : sql``;
+  // keys of postings written outside a transaction: inserted with the entries, or not at all
+  const keys = batch.flatMap((e) => e.key ? [{ key: e.key.key, hash: e.key.hash }] : []);
+  const keyRows = keys.length
+    ? sql`, keys AS (INSERT INTO idempotency_keys (company_id, key, request_hash)
+        SELECT ${co}::int, k.key, k.hash FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS k(key text, hash text) WHERE EXISTS (SELECT 1 FROM entries))`
     : sql``;
   // one text per shape (lists are jsonb or array parameters): a named prepared statement, planned once per connection
   const res = await execPrepared(q, sql`
@@ -187,7 +200,7 @@ export async function writeEntries(q: Tx | Orm, batch: EntryToWrite[], late: Lat
     ${balanceUpsertsSql(co, batch.map((e) => e.c), sql`entries`)},
     head AS (UPDATE ledger_chains SET seq = x.chain_seq, last_hash = x.hash
       FROM (SELECT chain_seq, hash FROM h WHERE n > 0 ORDER BY n DESC LIMIT 1) x WHERE journal_id = ${journalId}::int)
-    ${audit}${late.ctes ? sql`, ${late.ctes}` : sql``}
+    ${audit}${keyRows}${late.ctes ? sql`, ${late.ctes}` : sql``}
     SELECT entries.*, ${refTitleColumn(ctx, journalEntry, 'journalId', sql`entries.journal_id`)}${late.select ? sql`, ${late.select}` : sql``}
       ${late.commit ? sql`, 1 / (entries.id IS NOT NULL)::int AS __written` : sql``}
     FROM ${late.commit ? sql`(SELECT 1) AS __one LEFT JOIN entries ON true` : sql`entries`}${late.join ? sql` LEFT JOIN ${late.join} ON true` : sql``}

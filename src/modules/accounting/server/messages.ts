@@ -1,4 +1,5 @@
 import type { Label } from '../../../core/i18n/locale';
+import { POSTED_IMMUTABLE } from '../model/enums';
 
 /** Every message of the accounting module, in both languages. */
 export const am = {
@@ -6,6 +7,8 @@ export const am = {
   lineBothSides: { en: 'Line {line}: enter either a debit or a credit, not both', ar: 'السطر {line}: أدخل مبلغًا مدينًا أو دائنًا وليس كليهما' },
   lineNegative: { en: 'Line {line}: amounts cannot be negative', ar: 'السطر {line}: لا يمكن أن تكون المبالغ سالبة' },
   lineEmpty: { en: 'Line {line}: enter a debit or a credit amount', ar: 'السطر {line}: أدخل مبلغًا مدينًا أو دائنًا' },
+  entryTooLarge: { en: 'The entry total is too large (at most {max})', ar: 'إجمالي القيد كبير جدًا (الحد الأقصى {max})' },
+  invoiceTooLarge: { en: 'The invoice total is too large (at most {max})', ar: 'إجمالي الفاتورة كبير جدًا (الحد الأقصى {max})' },
   lineInvalid: { en: 'Line {line} is not valid', ar: 'السطر {line} غير صالح' },
   tooFewLines: { en: 'An entry needs at least one debit line and one credit line', ar: 'يحتاج القيد إلى سطر مدين واحد وسطر دائن واحد على الأقل' },
   accountNotFound: { en: 'Line {line}: the account does not exist', ar: 'السطر {line}: الحساب غير موجود' },
@@ -15,8 +18,7 @@ export const am = {
   journalNotFound: { en: 'The journal does not exist', ar: 'الدفتر غير موجود' },
   journalInactive: { en: 'The journal is inactive', ar: 'الدفتر غير نشط' },
   dateLocked: { en: 'The date {date} is on or before the lock date {lockDate}', ar: 'التاريخ {date} يقع في أو قبل تاريخ الإقفال {lockDate}' },
-  postedImmutable: { en: 'A posted entry cannot be changed or deleted; cancel it to reverse it', ar: 'لا يمكن تعديل أو حذف قيد مرحّل؛ ألغِه لعكسه' },
-  notDraft: { en: 'Only a draft can be changed or deleted', ar: 'لا يمكن تعديل أو حذف إلا المسودة' },
+  postedImmutable: POSTED_IMMUTABLE,
   alreadyReversed: { en: 'This entry was already reversed', ar: 'تم عكس هذا القيد مسبقًا' },
   accountHasPostings: { en: 'An account with postings cannot be deleted', ar: 'لا يمكن حذف حساب عليه قيود' },
   accountHasChildren: { en: 'An account with sub-accounts cannot be deleted', ar: 'لا يمكن حذف حساب له حسابات فرعية' },
@@ -37,6 +39,7 @@ export const am = {
   notCreditable: { en: 'Only a confirmed invoice can be credited', ar: 'لا يمكن إصدار إشعار دائن إلا لفاتورة مؤكدة' },
   reportFailed: { en: 'Failed to generate report', ar: 'فشل إنشاء التقرير' },
   pdfFailed: { en: 'Failed to download PDF', ar: 'فشل تنزيل ملف PDF' },
+  badLayout: { en: '{field} must be a4 or receipt', ar: 'يجب أن يكون {field} إما a4 أو receipt' },
   unknownReport: { en: 'Unknown report', ar: 'تقرير غير معروف' },
   badReportParam: { en: 'Invalid report parameter {param}', ar: 'معامل تقرير غير صالح {param}' },
   dbGuard: { en: 'A posted entry cannot be changed or deleted', ar: 'لا يمكن تعديل أو حذف قيد مرحّل' },

@@ -1,28 +1,32 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../core/db/connect';
-import { withTx } from '../../../core/db/tx';
+import { registerJob } from '../../../core/jobs/scheduler';
+import { systemCtx } from '../../../core/tenancy/system-ctx';
+import { companyToday } from '../../../core/time/company-time';
 import { markOverdue } from './invoice.service';
 
 /**
- * Marks unpaid posted invoices past their due date OVERDUE, a minute after start and then every hour, for every
- * company. Idempotent, so several server processes may all run it. Off in tests (createApp's `jobs` option).
+ * Marks unpaid posted invoices past their due date OVERDUE, every hour for every company, each on its own calendar
+ * (an invoice due 2026-03-31 is overdue in Riyadh from 21:00 UTC that day, in New York some nine hours later), on
+ * the scheduler (core/jobs/scheduler.ts: once across all servers, caught up once after downtime), as the company's
+ * system actor.
  */
-const HOUR = 3_600_000;
+registerJob({
+  name: 'accounting.overdue',
+  everyMinutes: 60,
+  scope: 'company',
+  run: async ({ ctx }) => {
+    await markOverdue(ctx!, companyToday(ctx!));
+  },
+});
 
-export function startOverdueJob(app: FastifyInstance, db: Database): void {
-  const run = async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    try {
-      const companies = (await db.orm.execute(sql`SELECT id FROM companies`)).rows as { id: number }[];
-      for (const c of companies) await withTx(db, (tx) => markOverdue(tx, c.id, today));
-    } catch (e) {
-      app.log.error(e, 'overdue job failed');
-    }
-  };
-  const first = setTimeout(() => void run(), 60_000);
-  const every = setInterval(() => void run(), HOUR);
-  first.unref();
-  every.unref();
-  app.addHook('onClose', async () => { clearTimeout(first); clearInterval(every); });
+/** One pass over every company, each with its own today, as its system actor (what the job does, at once). */
+export async function markOverdueAll(db: Database): Promise<number> {
+  const companies = (await db.orm.execute(sql`SELECT id FROM companies ORDER BY id`)).rows as { id: number }[];
+  let n = 0;
+  for (const c of companies) {
+    const ctx = await systemCtx(db, c.id);
+    n += await markOverdue(ctx, companyToday(ctx));
+  }
+  return n;
 }

@@ -4,16 +4,18 @@ import type { Database } from '../../../core/db/connect';
 import { tableOf } from '../../../core/db/entity-table';
 import { withTx } from '../../../core/db/tx';
 import { getRecord } from '../../../core/entity/crud.service';
-import { AppError } from '../../../core/http/errors';
+import { AppError, fieldProblem } from '../../../core/http/errors';
 import { requireCtx, requirePermission } from '../../../core/http/guard';
+import { readFromReplica } from '../../../core/http/replica-read';
 import { routeDoc } from '../../../core/http/route-doc';
 import { z } from 'zod';
 import { accountingSettings } from '../model/accounting-settings.entity';
 import { beginningBalance } from '../model/beginning-balance.entity';
 import { invoice } from '../model/invoice.entity';
-import { invoiceHtml } from './invoice.print';
-import { htmlToPdf } from './pdf';
+import { invoiceDocumentHtml, invoiceDocumentPdf, layoutOf } from './tax-invoice/print';
 import './account.hooks';
+import './company-country.hooks';
+import './checklist';
 import './beginning-balance.hooks';
 import './default-chart';
 import './demo';
@@ -21,16 +23,19 @@ import './invoice.hooks';
 import './journal-entry.hooks';
 import './settings.hooks';
 import './tax.hooks';
+import './tax-invoice/party.hooks';
 import { markOverdue } from './invoice.service';
-import { startOverdueJob } from './overdue.job';
+import { companyToday } from '../../../core/time/company-time';
+import './overdue.job';
 import { rebuildBalances } from './ledger.balances';
 import { verifyLedger } from './ledger.verify';
 import { am } from './messages';
 import { registerReportRoutes } from './reports/reports.routes';
+import './zatca/queue';
+import { zatcaRoutes } from './zatca/routes';
 
 /** The accounting module's server side: hooks, the default chart, ledger maintenance and report routes. */
-export function accountingServer(app: FastifyInstance, db: Database, opts: { jobs?: boolean } = {}): void {
-  if (opts.jobs) startOverdueJob(app, db);
+export function accountingServer(app: FastifyInstance, db: Database): void {
   // The spec's message for an unknown beginning balance id, on every /beginning-balances/:id route.
   app.addHook('preHandler', async (req) => {
     const url = req.routeOptions.url ?? '';
@@ -43,14 +48,14 @@ export function accountingServer(app: FastifyInstance, db: Database, opts: { job
     if (!ok) throw new AppError(404, 'not_found', am.invalidBalanceId);
   });
 
-  app.get('/api/accounting/journal-entries/summary', routeDoc('Entry counts and totals by status and journal'), async (req) => {
+  app.get('/api/accounting/journal-entries/summary', routeDoc('Entry counts and totals by status and journal'), async (req, reply) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.journalEntry.view');
-    const r = await db.orm.execute(sql`
+    const { value: r } = await readFromReplica(reply, ctx, (rc) => rc.db.orm.execute(sql`
       SELECT e.status, e.journal_id AS "journalId", j.name_en AS "journalNameEn", j.name_ar AS "journalNameAr",
         count(*)::int AS count, coalesce(sum(e.total_debit), 0)::text AS "totalDebit", coalesce(sum(e.total_credit), 0)::text AS "totalCredit"
       FROM journal_entries e JOIN journals j ON j.id = e.journal_id
-      WHERE e.company_id = ${ctx.companyId} GROUP BY e.status, e.journal_id, j.name_en, j.name_ar ORDER BY e.journal_id, e.status`);
+      WHERE e.company_id = ${ctx.companyId} GROUP BY e.status, e.journal_id, j.name_en, j.name_ar ORDER BY e.journal_id, e.status`));
     return { items: r.rows };
   });
 
@@ -74,31 +79,36 @@ export function accountingServer(app: FastifyInstance, db: Database, opts: { job
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.invoice.change');
     const raw = (req.body as { today?: unknown } | null)?.today;
-    const today = typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : new Date().toISOString().slice(0, 10);
-    return { updated: await withTx(db, (tx) => markOverdue(tx, ctx.companyId, today)) };
+    const today = typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : companyToday(ctx);
+    return { updated: await markOverdue(ctx, today) };
   });
 
-  /** Print (HTML) and PDF of an invoice: ?lang=en|ar|both (bilingual layout). */
+  /**
+   * Print (HTML) and PDF of an invoice: ?lang=en|ar|both, ?layout=a4|receipt (tax-invoice/print.ts: a tax invoice
+   * or simplified tax invoice where the company's country pack has the regime, else the plain invoice).
+   */
   const invoiceDoc = async (req: FastifyRequest) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.invoice.print');
     const raw = (req.params as { id?: string }).id ?? '';
     if (!/^[1-9]\d{0,9}$/.test(raw)) throw new AppError(404, 'not_found', { en: 'Not found', ar: 'غير موجود' });
+    const query = req.query as { lang?: string; layout?: string };
+    if (layoutOf(query.layout) === null) throw fieldProblem(400, 'layout', { en: 'Layout', ar: 'التخطيط' }, am.badLayout);
     const inv = await getRecord(ctx, invoice, Number(raw));
-    const q = (req.query as { lang?: string }).lang;
-    const lang = q === 'ar' || q === 'en' || q === 'both' ? q : ctx.locale;
-    const co = (await db.orm.execute(sql`SELECT name_en AS "nameEn", name_ar AS "nameAr" FROM companies WHERE id = ${ctx.companyId}`)).rows[0] as { nameEn: string; nameAr: string };
-    return { html: invoiceHtml(inv, co, String((inv._refs as Record<string, unknown> | undefined)?.partnerId ?? ''), lang), number: String(inv.number ?? inv.id) };
+    return { ctx, inv, ask: { lang: query.lang ?? null, layout: query.layout ?? null } };
   };
-  app.get('/api/accounting/invoices/:id/print', routeDoc('Printable invoice (HTML)', { query: { lang: 'en|ar|both' } }), async (req, reply) => {
-    const { html } = await invoiceDoc(req);
-    return reply.header('content-type', 'text/html; charset=utf-8').header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; font-src data:").send(html);
+  const printDoc = { query: { lang: 'en|ar|both', layout: 'a4|receipt' } };
+  app.get('/api/accounting/invoices/:id/print', routeDoc('Printable invoice (HTML): a tax invoice where the country has one', printDoc), async (req, reply) => {
+    const { ctx, inv, ask } = await invoiceDoc(req);
+    const { html } = await invoiceDocumentHtml(ctx, inv, ask);
+    return reply.header('content-type', 'text/html; charset=utf-8').header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:").send(html);
   });
-  app.get('/api/accounting/invoices/:id/pdf', routeDoc('Invoice as PDF', { query: { lang: 'en|ar|both' } }), async (req, reply) => {
-    const { html, number } = await invoiceDoc(req);
-    const pdf = await htmlToPdf(html).catch((e) => { console.error(e); throw new AppError(500, 'pdf_failed', am.pdfFailed); });
+  app.get('/api/accounting/invoices/:id/pdf', routeDoc('Invoice as PDF (A4, or an 80 mm receipt)', printDoc), async (req, reply) => {
+    const { ctx, inv, ask } = await invoiceDoc(req);
+    const { pdf, number } = await invoiceDocumentPdf(ctx, inv, ask).catch((e) => { console.error(e); throw new AppError(500, 'pdf_failed', am.pdfFailed); });
     return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${number.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`).send(pdf);
   });
 
   registerReportRoutes(app, db);
+  zatcaRoutes(app, db);
 }

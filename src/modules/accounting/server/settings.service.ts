@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { tableOf } from '../../../core/db/entity-table';
+import type { Orm } from '../../../core/db/connect';
 import type { Tx } from '../../../core/db/tx';
 import type { Locale } from '../../../core/i18n/locale';
 import { tr } from '../../../core/i18n/locale';
@@ -12,7 +13,7 @@ export type AccountingSettings = Record<string, unknown> & {
   lockDate: string | null; fiscalYearStartMonth: number; fiscalYearStartDay: number; currency: string;
 };
 
-export async function loadSettings(tx: Tx, companyId: number): Promise<AccountingSettings> {
+export async function loadSettings(tx: Tx | Orm, companyId: number): Promise<AccountingSettings> {
   const t = tableOf(accountingSettings);
   const [row] = await tx.select().from(t).where(eq(t.companyId, companyId)).limit(1);
   return (row ?? { lockDate: null, fiscalYearStartMonth: 1, fiscalYearStartDay: 1, currency: 'SAR' }) as AccountingSettings;

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCash, IconFileTypePdf, IconPrinter, IconReceiptRefund } from '@tabler/icons-react';
+import { IconCash, IconFileTypePdf, IconPrinter, IconReceipt, IconReceiptRefund } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,17 +10,18 @@ import { download } from '../../../web/api/download';
 import { useCan } from '../../../web/api/useAuth';
 import { type Row, useEntityList } from '../../../web/api/useEntityQueries';
 import EntityDetailPage from '../../../web/entity/EntityDetailPage';
-import { formatDate } from '../../../web/entity/formatValue';
+import { useFormat } from '../../../web/i18n/useFormat';
 import { useLocale } from '../../../web/i18n/useLocale';
 import { useConfirm } from '../../../web/ui/ConfirmProvider';
 import { notifyError, notifySuccess } from '../../../web/ui/notify';
+import { EInvoicePanel } from './EInvoicePanel';
 import { InvoicePaymentDialog } from './InvoicePaymentDialog';
 import { tx } from './invoiceTexts';
-import { formatMoney } from './reports/money';
 
 /**
  * An invoice: the generic record page, then what the generic page cannot offer: its payments, "Record payment"
- * (partial or full), "Credit note", print and PDF in the page's language or bilingual.
+ * (partial or full), "Credit note", print and PDF in the page's language or bilingual, the 80 mm receipt; and its ZATCA
+ * e-invoice, if any.
  */
 const POSTED_UNPAID = ['CONFIRMED', 'SENT', 'DELIVERED', 'OVERDUE', 'PROCESSING', 'PARTIALLY_PAID'];
 const invoiceDef = entityByName('invoice');
@@ -28,6 +29,7 @@ const paymentDef = entityByName('invoicePayment');
 
 function InvoiceExtras({ invoice }: { invoice: Row }) {
   const { label, locale, to } = useLocale();
+  const fmt = useFormat();
   const can = useCan();
   const confirm = useConfirm();
   const qc = useQueryClient();
@@ -42,7 +44,7 @@ function InvoiceExtras({ invoice }: { invoice: Row }) {
   const canPay = POSTED_UNPAID.includes(status) && Number(invoice.dueAmount) > 0 && can(permissionCode(invoiceDef, 'recordPayment'));
   const canCredit = POSTED_UNPAID.includes(status) && !invoice.isCreditNote && can(permissionCode(invoiceDef, 'creditNote'));
   const canPrint = can(permissionCode(invoiceDef, 'print'));
-  const pdf = (lang: string) => download(`/api/accounting/invoices/${invoice.id}/pdf?lang=${lang}`, `${String(invoice.number ?? invoice.id)}.pdf`)
+  const pdf = (lang: string, layout = 'a4') => download(`/api/accounting/invoices/${invoice.id}/pdf?lang=${lang}&layout=${layout}`, `${String(invoice.number ?? invoice.id)}.pdf`)
     .catch((e) => notifyError(label(tx.pdfFailed), e));
   const onCredit = async () => {
     if (await confirm({ message: label(tx.creditNoteAsk) })) credit.mutate();
@@ -61,6 +63,7 @@ function InvoiceExtras({ invoice }: { invoice: Row }) {
                 <Button variant="default" component="a" href={`/api/accounting/invoices/${invoice.id}/print?lang=${locale}`} target="_blank" rel="noopener" leftSection={<IconPrinter size={16} />}>{label(tx.print)}</Button>
                 <Button variant="default" leftSection={<IconFileTypePdf size={16} />} onClick={() => void pdf(locale)}>{label(tx.pdf)}</Button>
                 <Button variant="default" leftSection={<IconFileTypePdf size={16} />} onClick={() => void pdf('both')}>{label(tx.pdfBoth)}</Button>
+                <Button variant="default" leftSection={<IconReceipt size={16} />} onClick={() => void pdf(locale, 'receipt')}>{label(tx.receipt)}</Button>
               </>
             )}
           </Group>
@@ -80,9 +83,9 @@ function InvoiceExtras({ invoice }: { invoice: Row }) {
             <Table.Tbody>
               {items.map((p) => (
                 <Table.Tr key={p.id}>
-                  <Table.Td>{formatDate(String(p.date), locale)}</Table.Td>
+                  <Table.Td>{fmt.date(p.date)}</Table.Td>
                   <Table.Td>{String(p.reference ?? '')}</Table.Td>
-                  <Table.Td ta="end" dir="ltr">{formatMoney(p.amount)}</Table.Td>
+                  <Table.Td ta="end" dir="ltr">{fmt.number(p.amount)}</Table.Td>
                   <Table.Td>
                     {p.entryId ? <Anchor component={Link} to={to(`/accounting/journals/journals-entrydetails/${String(p.entryId)}`)}>{p._refs?.entryId ?? `#${String(p.entryId)}`}</Anchor> : null}
                   </Table.Td>
@@ -98,5 +101,10 @@ function InvoiceExtras({ invoice }: { invoice: Row }) {
 }
 
 export default function InvoiceDetailScreen() {
-  return <EntityDetailPage def={invoiceDef} basePath="/accounting/accounts/invoice" children={(row) => <InvoiceExtras invoice={row} />} />;
+  return <EntityDetailPage def={invoiceDef} basePath="/accounting/accounts/invoice" children={(row) => (
+    <>
+      <EInvoicePanel invoiceId={Number(row.id)} status={String(row.status)} />
+      <InvoiceExtras invoice={row} />
+    </>
+  )} />;
 }

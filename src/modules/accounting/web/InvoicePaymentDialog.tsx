@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../web/api/client';
+import { useCompanyToday } from '../../../web/api/useAuth';
 import type { Row } from '../../../web/api/useEntityQueries';
 import { RefSelect } from '../../../web/entity/RefSelect';
 import { useLocale } from '../../../web/i18n/useLocale';
@@ -14,7 +15,8 @@ export function InvoicePaymentDialog({ invoice, opened, onClose }: { invoice: Ro
   const { label } = useLocale();
   const qc = useQueryClient();
   const [amount, setAmount] = useState(String(invoice.dueAmount ?? ''));
-  const [date, setDate] = useState(new Date().toISOString().slice(0, 10));
+  const today = useCompanyToday();
+  const [date, setDate] = useState(today);
   const [journalId, setJournalId] = useState<string | null>(null);
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | undefined>();

@@ -8,6 +8,7 @@ export const web: ModuleWeb = {
   screens: [
     ...REPORT_SLUGS.map((slug) => ({ route: `/accounting/reports/${slug}`, load: () => import('./ReportScreen') })),
     { route: '/accounting/accounts/invoicedetails/{id}', load: () => import('./InvoiceDetailScreen') },
+    { route: '/accounting/einvoicing', load: () => import('./EInvoicingScreen') },
   ],
   widgets: {
     entryLines: () => import('./EntryLinesWidget'),

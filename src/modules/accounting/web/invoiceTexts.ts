@@ -14,6 +14,7 @@ export const tx = {
   print: { en: 'Print', ar: 'طباعة' },
   pdf: { en: 'PDF', ar: 'PDF' },
   pdfBoth: { en: 'Bilingual PDF', ar: 'PDF ثنائي اللغة' },
+  receipt: { en: 'Receipt (80 mm)', ar: 'إيصال (80 مم)' },
   pdfFailed: { en: 'Failed to download PDF', ar: 'تعذر تنزيل ملف PDF' },
   amount: { en: 'Amount', ar: 'المبلغ' },
   date: { en: 'Date', ar: 'التاريخ' },

@@ -11,11 +11,18 @@ import { requireCtx, requirePermission } from '../../../core/http/guard';
 import { routeDoc } from '../../../core/http/route-doc';
 import { user } from '../model/user.entity';
 import { permissionCatalog } from './permissions';
+import { checklistOf } from '../../../core/tenancy/setup-checklist';
 
 /** Permission catalogue, instance settings (sign-up switch) and profiles (own, or any with user rights). */
-const PROFILE_FIELDS = ['fullName', 'email', 'phone', 'avatar', 'preferredLanguage'] as const;
+const PROFILE_FIELDS = ['fullName', 'email', 'phone', 'avatar', 'preferredLanguage', 'calendar', 'digits'] as const;
 
 export function registerAdminRoutes(app: FastifyInstance, db: Database): void {
+  // The home page's setup checklist, for those who may change the company (its administrators).
+  app.get('/api/admin/setup-checklist', routeDoc('Setup checklist: { complete, steps: [{ key, label, hint, route, done }] }', { responses: { 200: 'The steps and their ticks', 403: 'Not an administrator' } }), async (req) => {
+    const ctx = await requireCtx(db, req);
+    requirePermission(ctx, 'admin.company.change');
+    return checklistOf(ctx);
+  });
   app.get('/api/admin/permissions', routeDoc('Every permission code, grouped by module and entity, with labels'), async (req) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'admin.group.view');
@@ -53,7 +60,7 @@ export function registerAdminRoutes(app: FastifyInstance, db: Database): void {
     return { id: r.id, version: r.version, username: r.username, ...Object.fromEntries(PROFILE_FIELDS.map((k) => [k, r[k]])) };
   });
 
-  app.patch('/api/admin/profiles/:username', routeDoc('Change a profile: fullName, email, phone, avatar, preferredLanguage, with version', { responses: { 200: 'ok', 409: 'Changed by someone else' } }), async (req) => {
+  app.patch('/api/admin/profiles/:username', routeDoc('Change a profile: fullName, email, phone, avatar, preferredLanguage, calendar (gregorian|hijri|both, null: the company default), digits (latin|arabic, null: the company default), with version', { responses: { 200: 'ok', 409: 'Changed by someone else' } }), async (req) => {
     const ctx = await requireCtx(db, req);
     const id = await profileId(ctx, (req.params as { username: string }).username);
     if (id !== ctx.user.id && !can(ctx, 'admin.user.change')) throw forbidden('forbidden');

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../core/db/connect';
 import './user.hooks';
 import './group.hooks';
+import './company.hooks';
+import './checklist';
+import './demo';
 import { registerAdminRoutes } from './admin.routes';
 import { registerAuthRoutes } from './auth.routes';
 

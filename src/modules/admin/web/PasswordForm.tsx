@@ -7,10 +7,13 @@ import { errorMessage, notifyError, notifySuccess } from '../../../web/ui/notify
 import { PasswordField } from '../../../web/ui/PasswordField';
 import { mandatory } from '../../../web/ui/mandatory';
 
-/** Own password change (POST /api/auth/password); the server signs out the user's other sessions. */
+/**
+ * Own password change (POST /api/auth/password); the server signs out the user's other sessions. `plain`: without
+ * its own card and title (inside the sign-in frame, when the password must be changed); `onDone` after success.
+ */
 type Key = 'currentPassword' | 'newPassword' | 'repeat';
 
-export function PasswordForm() {
+export function PasswordForm({ plain = false, onDone }: { plain?: boolean; onDone?: () => void }) {
   const { t } = useTranslation();
   const empty = { currentPassword: '', newPassword: '', repeat: '' };
   const [values, setValues] = useState<Record<Key, string>>(empty);
@@ -36,6 +39,7 @@ export function PasswordForm() {
       await api('/api/auth/password', { method: 'POST', body: { currentPassword: values.currentPassword, newPassword: values.newPassword } });
       notifySuccess(t('profiles.passwordChanged'));
       setValues(empty);
+      onDone?.();
     } catch (err) {
       if (err instanceof ApiError) setErrors(err.fields as Partial<Record<Key, string>>);
       setFormError(errorMessage(err));
@@ -59,28 +63,32 @@ export function PasswordForm() {
     />
   );
 
+  const form = (
+    <form onSubmit={submit} noValidate>
+      {formError && (
+        <Alert color="red" icon={<IconAlertCircle />} mb="md" role="alert">
+          {formError}
+        </Alert>
+      )}
+      <SimpleGrid cols={plain ? 1 : { base: 1, sm: 3 }}>
+        {input('currentPassword', 'current-password')}
+        {input('newPassword', 'new-password')}
+        {input('repeat', 'new-password')}
+      </SimpleGrid>
+      <Group justify="flex-end" mt="md">
+        <Button type="submit" loading={busy}>
+          {t('profiles.changePassword')}
+        </Button>
+      </Group>
+    </form>
+  );
+  if (plain) return form;
   return (
     <Paper withBorder radius="md" p="lg">
       <Title order={2} fz="lg" mb="md">
         {t('profiles.passwordTitle')}
       </Title>
-      <form onSubmit={submit} noValidate>
-        {formError && (
-          <Alert color="red" icon={<IconAlertCircle />} mb="md" role="alert">
-            {formError}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {input('currentPassword', 'current-password')}
-          {input('newPassword', 'new-password')}
-          {input('repeat', 'new-password')}
-        </SimpleGrid>
-        <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={busy}>
-            {t('profiles.changePassword')}
-          </Button>
-        </Group>
-      </form>
+      {form}
     </Paper>
   );
 }

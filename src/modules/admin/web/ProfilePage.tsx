@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api, isApiError } from '../../../web/api/client';
 import { fileUrl } from '../../../web/api/files';
-import { meKey, useMe } from '../../../web/api/useAuth';
+import { meKey, useCan, useMe } from '../../../web/api/useAuth';
 import type { Row } from '../../../web/api/useEntityQueries';
 import { EntityForm } from '../../../web/entity/EntityForm';
 import { ErrorView } from '../../../web/pages/ErrorPage';
@@ -16,10 +16,11 @@ import { PasswordForm } from './PasswordForm';
 import { usePageTitle } from '../../../web/ui/usePageTitle';
 
 /**
- * /settings/profiles/{username}: full name, email, phone, avatar and preferred language, validated with the
+ * /settings/profiles/{username}: full name, email, phone, avatar, preferred language and how dates and numbers
+ * are shown (calendar, digits; empty: the company's default), validated with the
  * user definition's own rules, saved through /api/admin/profiles/:username. Own profile: password change too.
  */
-const PROFILE_FIELDS = ['fullName', 'email', 'phone', 'avatar', 'preferredLanguage'];
+const PROFILE_FIELDS = ['fullName', 'email', 'phone', 'avatar', 'preferredLanguage', 'calendar', 'digits'];
 
 interface Profile {
   username?: string;
@@ -28,6 +29,8 @@ interface Profile {
   phone: string | null;
   avatar: string | null;
   preferredLanguage: string | null;
+  calendar: string | null;
+  digits: string | null;
   version?: number;
 }
 
@@ -37,13 +40,18 @@ export default function ProfilePage() {
   const { data: me } = useMe();
   const qc = useQueryClient();
   const key = ['profile', username];
+  const can = useCan();
+  const own = me?.user.username === username;
+  // another user's profile needs the users' view permission (as its API does): without it, nothing is asked for
+  const allowed = own || can('admin.user.view');
   const profile = useQuery({
     queryKey: key,
     queryFn: () => api<Profile>(`/api/admin/profiles/${encodeURIComponent(username)}`),
+    enabled: allowed,
   });
-  const own = me?.user.username === username;
   usePageTitle(profile.data?.fullName || username);
 
+  if (me && !allowed) return <NoAccess />;
   if (profile.isPending) return <PageLoader />;
   if (profile.error) {
     if (isApiError(profile.error, 404)) return <ErrorView status={404} />;

@@ -12,5 +12,6 @@ export const web: ModuleWeb = {
   ],
   widgets: {
     permissions: () => import('./PermissionsMatrix'),
+    timeZone: () => import('./TimeZoneWidget'),
   },
 };

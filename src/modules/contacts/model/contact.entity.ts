@@ -1,5 +1,6 @@
 import { defineEntity } from '../../../core/entity/define';
 import { f } from '../../../core/entity/field';
+import { ADDRESS_FORM_FIELDS, addressFields } from './address-fields';
 
 export const contact = defineEntity({
   name: 'contact',
@@ -20,7 +21,13 @@ export const contact = defineEntity({
     phone: f.phone({ en: 'Phone', ar: 'الهاتف' }, { search: true }),
     email: f.email({ en: 'Email', ar: 'البريد الإلكتروني' }, { search: true, sort: true }),
     address: f.textarea({ en: 'Address', ar: 'العنوان' }, { max: 500 }),
-    taxNumber: f.text({ en: 'Tax number', ar: 'الرقم الضريبي' }, { search: true, max: 50 }),
+    taxNumber: f.text({ en: 'Tax number', ar: 'الرقم الضريبي' }, {
+      search: true, max: 50,
+      help: { en: "A business buyer's VAT registration number, in the format of the company's country", ar: 'رقم تسجيل المشتري (المنشأة) في ضريبة القيمة المضافة، بصيغة بلد الشركة' },
+    }),
+    crNumber: f.text({ en: 'Commercial registration number', ar: 'رقم السجل التجاري' }, { max: 50 }),
+    /** The national address printed on tax invoices (address-fields.ts). */
+    ...addressFields(),
     isCustomer: f.boolean({ en: 'Customer', ar: 'عميل' }, { filter: true }),
     isVendor: f.boolean({ en: 'Vendor', ar: 'مورد' }, { filter: true }),
     branchId: f.ref({ en: 'Branch', ar: 'الفرع' }, 'branch', { filter: true, onDelete: 'set null' }),
@@ -29,8 +36,10 @@ export const contact = defineEntity({
   list: { columns: ['name', 'nameAr', 'kind', 'phone', 'email', 'isCustomer', 'isVendor'], defaultSort: 'name' },
   form: {
     sections: [
-      { title: { en: 'Contact', ar: 'جهة الاتصال' }, fields: ['kind', 'name', 'nameAr', 'phone', 'email', 'taxNumber'] },
-      { title: { en: 'Details', ar: 'التفاصيل' }, fields: ['address', 'isCustomer', 'isVendor', 'branchId', 'notes'] },
+      { title: { en: 'Contact', ar: 'جهة الاتصال' }, fields: ['kind', 'name', 'nameAr', 'phone', 'email'] },
+      { title: { en: 'Tax and registration', ar: 'الضريبة والسجل التجاري' }, fields: ['taxNumber', 'crNumber'] },
+      { title: { en: 'National address', ar: 'العنوان الوطني' }, fields: [...ADDRESS_FORM_FIELDS, 'address'] },
+      { title: { en: 'Details', ar: 'التفاصيل' }, fields: ['isCustomer', 'isVendor', 'branchId', 'notes'] },
     ],
   },
 });

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
 import { execPrepared, intsLiteral } from '../../../core/db/prepared';
+import { withTx } from '../../../core/db/tx';
 import { httpPost } from '../../../../bench/http-client';
 import type { TestApp } from '../../../../tests/support/test-app';
 import type { StockKit } from '../server/test-kit';
@@ -32,7 +33,7 @@ const DATE = '2027-01-05';
  * CPU time (ms) of the PostgreSQL backends serving `database` so far, from /proc (PostgreSQL on this machine);
  * null when they cannot be read. Beside this process's own CPU, it says where a run's CPU went.
  */
-function pgCpuMs(database: string): number | null {
+export function pgCpuMs(database: string): number | null {
   try {
     let ticks = 0;
     let found = false;
@@ -131,7 +132,8 @@ export async function deliveryBench(t: TestApp, k: StockKit, durationMs = 10_000
     const total = lines.reduce((a, p) => a + Number(p.cost), 0).toFixed(2);
     const vals = sql.join(lines.map((p) => sql`(${p.id}::int, ${p.cost}::numeric)`), sql`, `);
     const ids = sql`ANY(${intsLiteral(lines.map((p) => p.id))}::int[])`;
-    await t.db.orm.transaction(async (tx) => {
+    // on a connection it holds, as withTx does, so its last statement commits in the same message (execPrepared)
+    await withTx(t.db, async (tx) => {
       const run = (q: SQL, commit = false) => (rawPrepared ? execPrepared(tx, q, { commit }) : tx.execute(q));
       // the quants locked by product, as postStock locks them (this run reads no layer: it takes the oldest open one)
       await run(sql`SELECT id FROM stock_quants WHERE company_id = ${c} AND location_id = ${k.loc.stock} AND lot_id IS NULL

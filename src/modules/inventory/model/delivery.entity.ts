@@ -37,5 +37,5 @@ export const delivery = defineEntity({
     ],
   },
   // `"validate": true` on create: created and validated in one request (the point of sale's path)
-  states: { field: 'status', initial: 'draft', transitions: moveDocTransitions, onCreate: 'validate' },
+  states: { field: 'status', initial: 'draft', transitions: moveDocTransitions, onCreate: 'validate', editableIn: ['draft'], deletableIn: ['draft', 'cancelled'], deleteBlockedBy: ['number', 'entryId'] },
 });

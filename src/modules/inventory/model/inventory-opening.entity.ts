@@ -39,5 +39,8 @@ export const inventoryOpening = defineEntity({
       post: { label: { en: 'Post', ar: 'ترحيل' }, from: ['draft'], to: 'posted', confirm: true, color: 'green' },
       cancel: { label: { en: 'Cancel', ar: 'إلغاء' }, from: ['draft'], to: 'cancelled', confirm: true, color: 'red' },
     },
+    editableIn: ['draft'],
+    deletableIn: ['draft', 'cancelled'],
+    deleteBlockedBy: ['entryId'],
   },
 });

@@ -15,6 +15,7 @@ export const inventorySettings = defineEntity({
   route: '/inventory/settings/settings',
   titleField: 'valuationMethod',
   operations: { create: false, delete: false },
+  singleton: true,
   fields: {
     defaultWarehouseId: f.ref({ en: 'Default warehouse', ar: 'المستودع الافتراضي' }, 'warehouse'),
     defaultLocationId: f.ref({ en: 'Default location', ar: 'الموقع الافتراضي' }, 'location'),

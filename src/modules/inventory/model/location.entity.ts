@@ -23,5 +23,7 @@ export const location = defineEntity({
     isScrap: f.boolean({ en: 'Scrap location', ar: 'موقع إتلاف' }, { filter: true }),
     isActive: f.boolean({ en: 'Active', ar: 'نشط' }, { default: true, filter: true }),
   },
+  // a location is named within its warehouse ("Stock" in each): made with the warehouse, not imported
+  import: { disabled: true },
   list: { columns: ['name', 'nameAr', 'warehouseId', 'kind', 'isScrap', 'isActive'], defaultSort: 'name' },
 });

@@ -53,6 +53,8 @@ export const product = defineEntity({
     baseWeight: f.quantity({ en: 'Base weight (kg)', ar: 'الوزن الأساسي (كجم)' }, { min: 'nonNegative' }),
     reorderLevel: f.quantity({ en: 'Reorder level', ar: 'حد إعادة الطلب' }, { min: 'nonNegative' }),
   },
+  // imports match a file's rows to products by SKU (core/import)
+  import: { naturalKey: 'sku' },
   list: { columns: ['name', 'nameAr', 'sku', 'barcode', 'categoryId', 'productType', 'uomId', 'cost', 'salePrice', 'isActive'], defaultSort: 'name' },
   form: {
     sections: [

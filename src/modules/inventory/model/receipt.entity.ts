@@ -47,6 +47,10 @@ export const receipt = defineEntity({
       receive: { label: { en: 'Receive all', ar: 'استلام الكل' }, from: ['approved', 'partially_received'], to: 'received', confirm: true, color: 'green' },
       cancel: { label: { en: 'Cancel', ar: 'إلغاء' }, from: ['pending', 'approved'], to: 'cancelled', confirm: true, color: 'red' },
     },
+    // numbered when approved: a receipt cancelled after that stays
+    editableIn: ['pending'],
+    deletableIn: ['pending', 'cancelled', 'rejected'],
+    deleteBlockedBy: ['number'],
   },
   actions: { receivePartial: { en: 'Receive part', ar: 'استلام جزئي' } },
 });

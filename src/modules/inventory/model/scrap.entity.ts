@@ -33,5 +33,5 @@ export const scrap = defineEntity({
       { title: { en: 'Items', ar: 'الأصناف' }, fields: ['items'] },
     ],
   },
-  states: { field: 'status', initial: 'draft', transitions: moveDocTransitions },
+  states: { field: 'status', initial: 'draft', transitions: moveDocTransitions, editableIn: ['draft'], deletableIn: ['draft', 'cancelled'], deleteBlockedBy: ['number', 'entryId'] },
 });

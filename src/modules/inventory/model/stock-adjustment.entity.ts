@@ -45,5 +45,8 @@ export const stockAdjustment = defineEntity({
       confirm: { label: { en: 'Confirm', ar: 'تأكيد' }, from: ['draft'], to: 'confirmed', confirm: true, color: 'green' },
       cancel: { label: { en: 'Cancel', ar: 'إلغاء' }, from: ['draft'], to: 'cancelled', confirm: true, color: 'red' },
     },
+    editableIn: ['draft'],
+    deletableIn: ['draft', 'cancelled'],
+    deleteBlockedBy: ['number', 'entryId'],
   },
 });

@@ -32,7 +32,7 @@ export const stockMove = defineEntity({
     uomQuantity: f.quantity({ en: 'Quantity (document unit)', ar: 'الكمية (وحدة المستند)' }, ro),
     unitCost: f.money({ en: 'Unit cost', ar: 'تكلفة الوحدة' }, ro),
     value: f.money({ en: 'Value', ar: 'القيمة' }, { ...ro, sort: true }),
-    sourceType: f.text({ en: 'Source document', ar: 'المستند المصدر' }, { ...ro, filter: true, max: 40 }),
+    sourceType: f.text({ en: 'Source document', ar: 'المستند المصدر' }, { ...ro, filter: true, max: 40, format: 'entityName' }),
     sourceId: f.integer({ en: 'Source id', ar: 'رقم المصدر' }, { ...ro, filter: true }),
     entryId: f.ref({ en: 'Journal entry', ar: 'قيد اليومية' }, 'journalEntry', ro),
     notes: f.text({ en: 'Notes', ar: 'ملاحظات' }, { ...ro, max: 500 }),

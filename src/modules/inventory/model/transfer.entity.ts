@@ -33,5 +33,5 @@ export const transfer = defineEntity({
       { title: { en: 'Items', ar: 'الأصناف' }, fields: ['items', 'notes'] },
     ],
   },
-  states: { field: 'status', initial: 'draft', transitions: moveDocTransitions },
+  states: { field: 'status', initial: 'draft', transitions: moveDocTransitions, editableIn: ['draft'], deletableIn: ['draft', 'cancelled'], deleteBlockedBy: ['number'] },
 });

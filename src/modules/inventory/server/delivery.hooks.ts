@@ -7,7 +7,6 @@ import { lineCosts } from './documents.costs';
 import { moveItems } from './documents.items';
 import { settingLocation, stockLocation } from './documents.locations';
 import { lateNumber } from './documents.number';
-import { assertDeletable, assertEditable } from './documents.state';
 import { type Refs, readRefs } from './stock.load';
 import { postStock } from './stock.post';
 
@@ -75,9 +74,7 @@ async function validate(ctx: Ctx, tx: Tx, row: Row, write?: TransitionWrite): Pr
 registerHooks(delivery, {
   beforeCreate: (ctx, tx, data, next) => check(ctx, tx, data, data, next === 'validate'),
   async beforeUpdate(ctx, tx, changes, before) {
-    assertEditable(ctx, delivery, before);
     await check(ctx, tx, changes, { ...before, ...changes });
   },
-  beforeDelete: (ctx, _tx, row) => assertDeletable(ctx, delivery, row),
   transitions: { validate: (ctx, tx, row, _body, write) => validate(ctx, tx, row, write) },
 });

@@ -68,14 +68,20 @@ describe('inventory demo data', () => {
     expect(openings[0]).toMatchObject({ status: 'posted', totalAmount: total.toFixed(4) });
     const items = (await t.admin.get('/api/inventory/products?pageSize=100')).json().items as P[];
     const rice = items.find((p) => p.name === 'Basmati rice')!;
+    // the opening (500), then a year of receipts and deliveries (demo-year.ts) and of sales orders (sales' demo):
+    // stock left, never below zero
     const stats = (await t.admin.get(`/api/inventory/products/${rice.id}/statistics`)).json();
-    expect(stats).toMatchObject({ onHand: '500.000000', stockValue: '3750.0000', movesCount: 1 });
+    expect(Number(stats.onHand)).toBeGreaterThan(0);
+    expect(stats.movesCount).toBeGreaterThan(1);
+    // food came in lots with expiry dates
+    const lots = (await t.admin.get(`/api/inventory/lots?filter[productId]=${rice.id}`)).json().items;
+    expect(lots.map((l: { name: string }) => l.name)).toContain('BAS-OPEN');
     const service = items.find((p) => p.productType === 'service')!;
     expect((await t.admin.get(`/api/inventory/products/${service.id}/statistics`)).json().movesCount).toBe(0);
     const [layers] = await k.q<{ v: string }>(sql`SELECT sum(value)::text AS v FROM stock_valuation_layers WHERE company_id = ${k.companyId}`);
     const [ledger] = await k.q<{ b: string }>(sql`SELECT sum(l.debit - l.credit)::text AS b FROM journal_lines l JOIN accounts a ON a.id = l.account_id
       WHERE a.company_id = ${k.companyId} AND a.code = '1104'`);
-    expect(Number(layers!.v)).toBe(total);
-    expect(Number(ledger!.b)).toBe(total);
+    expect(Number(layers!.v)).toBeGreaterThan(0);
+    expect(Number(ledger!.b)).toBe(Number(layers!.v));
   });
 });

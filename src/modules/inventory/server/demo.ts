@@ -1,10 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { junctionOf, tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
-import { hooksOf, type Data, type Row } from '../../../core/entity/hooks';
+import type { Data } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
-import { registerCompanySetup } from '../../../core/tenancy/company-setup';
-import { entityByName } from '../../registry';
+import { ops } from '../../../core/entity/operations';
+import { counted, registerCompanySetup, setupCtx } from '../../../core/tenancy/company-setup';
+import { demoYear } from '../../../core/tenancy/demo-year';
+import { companyToday } from '../../../core/time/company-time';
+import { chartIds } from '../../accounting';
 import { inventoryOpening } from '../model/inventory-opening.entity';
 import { countryOfOrigin, manufacturingCompany, productClassification, productGrade } from '../model/lookups.entity';
 import { location } from '../model/location.entity';
@@ -31,12 +34,6 @@ async function insertNamed(tx: Tx, def: Parameters<typeof tableOf>[0], by: Data,
   return new Map(out.map((r) => [r.name as string, r.id as number]));
 }
 
-async function accountId(tx: Tx, companyId: number, code: string): Promise<number | null> {
-  const t = tableOf(entityByName('account'));
-  const [a] = await tx.select({ id: t.id }).from(t).where(and(eq(t.companyId, companyId), eq(t.code, code)));
-  return (a?.id as number | undefined) ?? null;
-}
-
 type P = [en: string, ar: string, category: string, uom: string, cost: string, price: string, country: string | null, maker: string | null, qty: string];
 const PRODUCTS: P[] = [
   ['Wireless mouse', 'فأرة لاسلكية', 'Electronics', 'Unit', '45.00', '65.00', 'China', 'Nour Electronics', '40'],
@@ -53,10 +50,12 @@ const PRODUCTS: P[] = [
   ['Delivery service', 'خدمة توصيل', 'Services', 'Unit', '0.00', '25.00', null, null, '0'],
 ];
 
-registerCompanySetup('inventory.demo', async (tx: Tx, companyId, { demo, userId }) => {
-  if (!demo) return;
+registerCompanySetup('inventory.demo', async (tx: Tx, companyId, opts) => {
+  if (!opts.demo) return;
+  const { userId } = opts;
   const by = { companyId, createdBy: userId, updatedBy: userId };
-  const [income, cogs, stock] = [await accountId(tx, companyId, '4101'), await accountId(tx, companyId, '5101'), await accountId(tx, companyId, '1104')];
+  const { accounts } = await chartIds(tx, companyId, { accounts: ['4101', '5101', '1104'] });
+  const [income, cogs, stock] = [accounts['4101']!, accounts['5101']!, accounts['1104']!];
 
   const cats = await insertNamed(tx, productCategory, by, [
     { name: 'Electronics', nameAr: 'إلكترونيات', incomeAccountId: income, expenseAccountId: cogs, assetAccountId: stock },
@@ -103,19 +102,22 @@ registerCompanySetup('inventory.demo', async (tx: Tx, companyId, { demo, userId 
   const lt = tableOf(location);
   await tx.insert(lt).values({ ...by, name: 'Jeddah stock', nameAr: 'مخزون جدة', kind: 'internal', warehouseId: jed!.id });
 
-  await openingStock(tx, companyId, userId, PRODUCTS.filter((p) => p[8] !== '0').map((p) => ({ productId: productId.get(p[0])!, quantity: p[8], unitCost: p[4] })));
+  const ctx = setupCtx(companyId, opts);
+  const start = demoYear(companyToday(ctx)).start;
+  await openingStock(tx, ctx, PRODUCTS.filter((p) => p[8] !== '0').map((p) => ({ productId: productId.get(p[0])!, quantity: p[8], unitCost: p[4], ...openingLot(p, start) })));
+  counted(opts, 'products', PRODUCTS.length);
 });
 
-/** Opening stock of the demo products in the default location, posted by the beginning balance's own hooks. */
-async function openingStock(tx: Tx, companyId: number, userId: number, items: { productId: number; quantity: string; unitCost: string }[]): Promise<void> {
-  const settings = await loadInventorySettings(tx, companyId);
+/** Opening stock of the demo products in the default location: a beginning balance, created and posted by its own operations. */
+async function openingStock(tx: Tx, ctx: Ctx, items: Data[]): Promise<void> {
+  const settings = await loadInventorySettings(tx, ctx.companyId);
   if (!settings.defaultLocationId || !items.length) return;
-  const ctx = { companyId, locale: 'en', permissions: new Set<string>(), user: { id: userId, companyId } } as unknown as Ctx;
-  const hooks = hooksOf(inventoryOpening);
-  const data: Data = { referenceNumber: 'OPEN-DEMO', date: `${new Date().getUTCFullYear()}-01-01`, locationId: settings.defaultLocationId, items };
-  await hooks.beforeCreate?.(ctx, tx, data);
-  const t = tableOf(inventoryOpening);
-  const [row] = await tx.insert(t).values({ ...data, companyId, createdBy: userId, updatedBy: userId }).returning();
-  const set = (await hooks.transitions?.post?.(ctx, tx, row as Row, {})) ?? {};
-  await tx.update(t).set({ ...set, status: 'posted' }).where(eq(t.id, (row as Row).id));
+  const row = await ops.create(ctx, inventoryOpening, { referenceNumber: 'OPEN-DEMO', date: demoYear(companyToday(ctx)).start, locationId: settings.defaultLocationId, items });
+  await ops.transition(ctx, inventoryOpening, row.id, 'post');
+}
+
+/** Food comes in lots with an expiry date (a year after the opening). */
+function openingLot(p: P, start: string): Data {
+  if (p[2] !== 'Food') return {};
+  return { lotName: `${p[0].slice(0, 3).toUpperCase()}-OPEN`, expiryDate: `${Number(start.slice(0, 4)) + 1}${start.slice(4)}` };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../tests/support/test-app';
-import { errorCode } from '../../../core/db/tx';
+import { txCounters } from '../../../core/db/tx';
 import { postDelivery } from './documents.test-kit';
 import { verifyStock } from './stock.verify';
 import { type StockKit, stockKit } from './test-kit';
@@ -13,26 +13,14 @@ import { type StockKit, stockKit } from './test-kit';
  */
 let t: TestApp;
 let k: StockKit;
-const retried: string[] = [];
-let watched = 0;
+const retriedFrom = txCounters.retried.length;
+const retried = () => txCounters.retried.slice(retriedFrom);
 
 beforeAll(async () => {
   t = await testApp();
   k = await stockKit(t);
-  const orm = t.db.orm;
-  const original = orm.transaction.bind(orm);
-  vi.spyOn(orm, 'transaction').mockImplementation((async (fn: never, config?: never) => {
-    watched++;
-    try {
-      return await original(fn, config);
-    } catch (e) {
-      const code = errorCode(e);
-      if (code === '40P01' || code === '40001') retried.push(code);
-      throw e;
-    }
-  }) as never);
 });
-afterAll(async () => { vi.restoreAllMocks(); await t?.close(); });
+afterAll(async () => { await t?.close(); });
 
 const numbers = async (prefix: string) => (await k.q<{ number: string }>(sql`
   SELECT number FROM deliveries WHERE number LIKE ${prefix + '%'} UNION ALL SELECT number FROM transfers WHERE number LIKE ${prefix + '%'}
@@ -47,9 +35,9 @@ it('20 parallel validations of deliveries of the last unit: one is done, 19 get 
     expect(r.statusCode, r.body).toBe(201);
     ids.push(r.json().id);
   }
-  const seen = watched;
+  const seen = txCounters.opened;
   const res = await Promise.all(ids.map((id) => t.admin.post(`/api/inventory/deliveries/${id}/validate`, {})));
-  expect(watched - seen, 'every validation ran in a watched transaction').toBeGreaterThanOrEqual(20);
+  expect(txCounters.opened - seen, 'every validation ran in a watched transaction').toBeGreaterThanOrEqual(20);
   expect(res.map((r) => r.statusCode).sort()).toEqual([200, ...Array(19).fill(422)]);
   expect(res.filter((r) => r.statusCode === 422).map((r) => r.json().error.message)).toEqual(Array(19).fill('Quantity Not Available'));
   expect(await k.onHand(p)).toBe('0.000000');
@@ -60,7 +48,7 @@ it('20 parallel validations of deliveries of the last unit: one is done, 19 get 
   expect(drafts[0]!.n).toBe(19);
   expect(await k.balance(k.acc('5101'))).toBe('4.0000');
   expect(await verifyStock(t.db.orm, k.ctx.companyId)).toEqual([]);
-  expect(retried).toEqual([]);
+  expect(retried()).toEqual([]);
 });
 
 it('crossing transfers (A -> B and B -> A, products in opposite orders) all finish, without deadlock or retry', async () => {
@@ -81,7 +69,7 @@ it('crossing transfers (A -> B and B -> A, products in opposite orders) all fini
   const nums = await numbers('TRF/');
   expect(nums).toEqual(Array.from({ length: 12 }, (_, i) => `TRF/2026/${String(i + 1).padStart(5, '0')}`));
   expect(await verifyStock(t.db.orm, k.ctx.companyId)).toEqual([]);
-  expect(retried).toEqual([]);
+  expect(retried()).toEqual([]);
 });
 
 it('parallel partial receipts of one receipt never receive more than ordered', async () => {
@@ -122,5 +110,5 @@ it('parallel confirms of one adjustment post it once; deliveries during a count 
   expect(await k.onHand(p)).toBe(`${30 - deliveredAfter}.000000`);
   expect(Number(adj.items[0].currentQuantity) + Number(adj.items[0].differenceQuantity)).toBe(30);
   expect(await verifyStock(t.db.orm, k.ctx.companyId)).toEqual([]);
-  expect(retried).toEqual([]);
+  expect(retried()).toEqual([]);
 });

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Tx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
 import type { Locale } from '../../../core/i18n/locale';
-import { MAX_ITEMS, moveItemSchema } from '../model/items.schema';
+import { lineProblem, lineValueProblem } from '../../../core/entity/line-fields';
+import { MAX_ITEMS, itemLabels, moveItemSchema } from '../model/items.schema';
 import { type CostedLine, productQty } from './documents.costs';
 import { dm, docError } from './documents.messages';
 import { type RefIds, type Refs, covers, readRefs } from './stock.load';
@@ -30,7 +31,7 @@ export function parseItems<S extends z.ZodType>(ctx: Ctx, raw: unknown, schema: 
   if (raw.length > MAX_ITEMS) throw docError(dm.tooManyItems, { max: MAX_ITEMS }, ctx.locale);
   return raw.map((item, i) => {
     const p = schema.safeParse(item);
-    if (!p.success) throw docError(dm.itemInvalid, { line: i + 1 }, ctx.locale);
+    if (!p.success) throw docError(lineProblem(p.error, i + 1, itemLabels) ?? dm.itemInvalid, { line: i + 1 }, ctx.locale);
     return p.data as z.infer<S>;
   });
 }
@@ -68,6 +69,12 @@ export function costPerUnit(productCost: Decimal.Value, productFactor: Decimal.V
   return new Decimal(productCost).times(uomFactor).div(productFactor).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed(4);
 }
 
+/** A line's value (quantity x unit cost) within the platform's money bound (core/entity/bounds.ts), else a 422 naming the line. */
+export function checkLineValue(ctx: Ctx, line: number, quantity: string, unitCost: string): void {
+  const problem = lineValueProblem(line, quantity, unitCost, itemLabels.unitCost!);
+  if (problem) throw docError(problem, {}, ctx.locale);
+}
+
 export const isPositive = (v: string) => new Decimal(v).gt(0);
 
 /** A move line as stored on a delivery, transfer or scrap: the unit resolved, and (once validated) its cost. */
@@ -83,6 +90,7 @@ export async function moveItems(ctx: Ctx, tx: Tx, raw: unknown, refs?: Refs): Pr
     if (!isPositive(it.quantity)) throw docError(dm.quantityPositive, { line: i + 1 }, ctx.locale);
     const c = checked[i]!;
     const quantity = new Decimal(it.quantity).toFixed();
+    checkLineValue(ctx, i + 1, quantity, costPerUnit(c.product.cost, c.product.factor, c.uom.factor));
     estimate = estimate.plus(new Decimal(quantity).times(costPerUnit(c.product.cost, c.product.factor, c.uom.factor)));
     costed.push({ productId: it.productId, quantity, productQty: productQty(quantity, c.uom.factor, c.product.factor) });
     return { productId: it.productId, quantity, uomId: c.uom.id, lotId: it.lotId, notes: it.notes };

@@ -27,8 +27,6 @@ export const dm = {
   notScrapLocation: { en: 'The location {location} is not a scrap location', ar: 'الموقع {location} ليس موقع إتلاف' },
   sameLocation: { en: 'The source and destination locations must be different', ar: 'يجب أن يختلف موقع المصدر عن موقع الوجهة' },
   settingMissing: { en: 'Set the {setting} in the inventory settings', ar: 'حدد {setting} في إعدادات المخزون' },
-  notEditable: { en: 'Only a {state} document can be changed or deleted', ar: 'لا يمكن تعديل أو حذف المستند إلا في حالة {state}' },
-  numberedNoDelete: { en: 'A numbered document cannot be deleted; cancel it instead', ar: 'لا يمكن حذف مستند له رقم؛ قم بإلغائه بدلًا من ذلك' },
   receiveLineMissing: { en: 'Item {line} does not exist on this receipt', ar: 'الصنف {line} غير موجود في هذا الإيصال' },
   overReceive: { en: 'Item {line}: cannot receive {quantity}; only {left} left to receive', ar: 'الصنف {line}: لا يمكن استلام {quantity}؛ المتبقي للاستلام {left} فقط' },
   nothingToReceive: { en: 'Nothing is left to receive', ar: 'لا يوجد شيء متبقٍ للاستلام' },

@@ -6,7 +6,7 @@ import { loadSettings } from '../../accounting';
 /**
  * Stock document numbers (invariant 4): unique and gapless per (company, document type, fiscal year), taken only
  * in the transaction that approves / validates / confirms the document, right after its row lock and before the
- * stock ledger's locks (lock order: document row -> document counter -> quants -> accounts -> journal).
+ * stock ledger's locks (lock order: core/db/lock-order.ts).
  */
 export const DOC_PREFIX = { receipt: 'REC', delivery: 'DEL', transfer: 'TRF', scrap: 'SCR', stockAdjustment: 'ADJ' } as const;
 export type StockDocType = keyof typeof DOC_PREFIX;
@@ -19,8 +19,7 @@ export async function docNumber(tx: Tx, ctx: Ctx, type: StockDocType, date: stri
 /**
  * The number postStock takes itself (PostOptions.number), in the statement that writes the journal entry, once the
  * journal's chain is locked: deliveries, the hot document, hold their counter only by that statement and the
- * commit. Lock order then: document row -> quants -> products and layers -> accounts -> journal chain -> this
- * counter -> the journal's counter. The fiscal year comes from the accounting settings already read.
+ * commit (the late document counter of core/db/lock-order.ts). The fiscal year comes from the accounting settings already read.
  */
 export function lateNumber(type: StockDocType, date: string, acc: { fiscalYearStartMonth: number; fiscalYearStartDay: number }) {
   return { docType: type, prefix: DOC_PREFIX[type], fiscalYear: fiscalYearOf(date, acc.fiscalYearStartMonth, acc.fiscalYearStartDay) };

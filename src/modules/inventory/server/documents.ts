@@ -1,6 +1,8 @@
 /**
  * The stock documents' business hooks (imported once by the module's server plugin). Each document is edited only
- * in its first state, checked on every save (bilingual, field-keyed messages: documents.messages.ts), numbered in
+ * in its first state and deleted only unnumbered, in its first state or cancelled / rejected (the definitions'
+ * `states.editableIn` / `deletableIn` / `deleteBlockedBy`, kept by the generic update and delete), checked on
+ * every save (bilingual, field-keyed messages: documents.messages.ts), numbered in
  * the transaction that posts it (documents.number.ts) and moves stock only through postStock:
  *
  * | document (path)                    | states                                              | posting (from -> to, counter)                         |
@@ -12,11 +14,9 @@
  * | stockAdjustment (stock-adjustments) ADJ/ | draft -confirm-> confirmed (once); cancel     | adjustments <-> location, gain / loss                 |
  * | inventoryOpening (beginning-balances) | draft -post-> posted; cancel (draft only)        | adjustments -> location, Dr inventory / Cr opening    |
  *
- * Lock order of every posting: document row -> document counter -> products -> quants -> layers -> accounts
- * (shared) -> day totals -> journal (the stock ledger's and the accounting ledger's own order after the counter). Deliveries, the
- * hot document, take their counter later, in the statement that writes the journal entry, once the journal's chain
- * is locked: products -> quants -> layers -> accounts -> day totals -> journal chain -> delivery counter
- * (postStock's PostOptions.number); no other posting takes that counter, so the orders cannot cross. A delivery
+ * Every posting locks in the one order of core/db/lock-order.ts (checked by lock-order.db.test.ts). Deliveries,
+ * the hot document, take their counter late, in the statement that writes the journal entry, once the journal's
+ * chain is locked (postStock's PostOptions.number); no other posting takes that counter. A delivery
  * created and validated by one request reads what its lines refer to once (its create check locks the products),
  * and its last statement writes the moves, the delivery's row and its audit rows, and commits.
  */

@@ -8,7 +8,6 @@ import { sum4 } from './documents.costs';
 import { checkLines, isPositive, parseItems } from './documents.items';
 import { loadLocations, settingLocation, stockLocation } from './documents.locations';
 import { dm, docError } from './documents.messages';
-import { assertDeletable, assertEditable } from './documents.state';
 import { loadInventorySettings } from './inventory-settings.service';
 import { m4 } from './stock.costing';
 import { postStock } from './stock.post';
@@ -65,9 +64,7 @@ async function post(ctx: Ctx, tx: Tx, row: Row): Promise<Data> {
 registerHooks(inventoryOpening, {
   beforeCreate: (ctx, tx, data) => check(ctx, tx, data, data),
   async beforeUpdate(ctx, tx, changes, before) {
-    assertEditable(ctx, inventoryOpening, before);
     await check(ctx, tx, changes, { ...before, ...changes });
   },
-  beforeDelete: (ctx, _tx, row) => assertDeletable(ctx, inventoryOpening, row),
   transitions: { post: (ctx, tx, row) => post(ctx, tx, row) },
 });

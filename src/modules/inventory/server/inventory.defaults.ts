@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
 import { registerCompanySetup } from '../../../core/tenancy/company-setup';
+import { chartIds } from '../../accounting';
 import { inventorySettings } from '../model/inventory-settings.entity';
 import { location } from '../model/location.entity';
 import { uomGroup } from '../model/uom-group.entity';
@@ -53,12 +54,8 @@ export async function createInventoryDefaults(tx: Tx, companyId: number, userId:
   const customers = await loc('Customers', 'العملاء', 'customer');
   const adjustment = await loc('Inventory adjustment', 'تسويات المخزون', 'virtual');
 
-  const ids = (await tx.execute(sql`
-    SELECT (SELECT id FROM journals WHERE company_id = ${companyId} AND code = 'STK') AS "journalId",
-      (SELECT id FROM accounts WHERE company_id = ${companyId} AND code = '2104') AS "stockInput",
-      (SELECT id FROM accounts WHERE company_id = ${companyId} AND code = '5106') AS "loss",
-      (SELECT id FROM accounts WHERE company_id = ${companyId} AND code = '4104') AS "gain"`)).rows[0] as
-    { journalId: number | null; stockInput: number | null; loss: number | null; gain: number | null };
+  const chart = await chartIds(tx, companyId, { journals: ['STK'], accounts: ['2104', '5106', '4104'] });
+  const ids = { journalId: chart.journals.STK!, stockInput: chart.accounts['2104']!, loss: chart.accounts['5106']!, gain: chart.accounts['4104']! };
 
   await tx.insert(tableOf(inventorySettings)).values({
     ...by, valuationMethod: 'fifo', defaultWarehouseId: whId, defaultLocationId: stock, defaultUomId: unitId,

@@ -1,11 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
 import type { AnyEntity } from '../../../core/entity/define';
 import type { Data } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
 import { tr } from '../../../core/i18n/locale';
-import { entityByName } from '../../registry';
+import { accountStates } from '../../accounting';
 import { fieldError, mm } from './master-data.messages';
 
 /**
@@ -15,14 +13,10 @@ import { fieldError, mm } from './master-data.messages';
 export async function checkPostableAccounts(ctx: Ctx, tx: Tx, def: AnyEntity, data: Data, keys: string[]): Promise<void> {
   const wanted = keys.filter((k) => typeof data[k] === 'number');
   if (!wanted.length) return;
-  const t = tableOf(entityByName('account'));
-  const ids = [...new Set(wanted.map((k) => data[k] as number))];
-  const rows = await tx.select({ id: t.id, isLeaf: t.isLeaf, status: t.status }).from(t)
-    .where(and(eq(t.companyId, ctx.companyId), inArray(t.id, ids)));
-  const found = new Map(rows.map((r) => [r.id as number, r]));
+  const found = await accountStates(tx, ctx.companyId, wanted.map((k) => data[k] as number));
   for (const k of wanted) {
     const a = found.get(data[k] as number);
-    if (a && (!a.isLeaf || a.status !== 'active'))
+    if (a && !a.postable)
       throw fieldError(mm.accountNotPostable, ctx.locale, k, 422, { field: tr(def.fields[k]!.label, ctx.locale) });
   }
 }

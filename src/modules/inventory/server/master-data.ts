@@ -10,4 +10,5 @@ import './warehouse.hooks';
 import './location.hooks';
 import './inventory-settings.hooks';
 import './demo';
+import './demo-year';
 export { registerMasterDataRoutes } from './master-data.routes';

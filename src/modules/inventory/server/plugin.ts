@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../core/db/connect';
 import './documents';
 import './inventory.defaults';
+import './checklist';
 import { registerMasterDataRoutes } from './master-data';
 import { registerInventoryDashboard } from './dashboard.routes';
 import { registerInventoryReports } from './reports/reports.routes';

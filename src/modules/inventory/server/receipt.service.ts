@@ -8,7 +8,7 @@ import type { Ctx } from '../../../core/http/context';
 import { receiptItemSchema, receivePartSchema } from '../model/items.schema';
 import { receipt } from '../model/receipt.entity';
 import { sum4 } from './documents.costs';
-import { checkLines, costPerUnit, isPositive, parseItems } from './documents.items';
+import { checkLineValue, checkLines, costPerUnit, isPositive, parseItems } from './documents.items';
 import { loadLocations, settingLocation, stockLocation } from './documents.locations';
 import { dm, docError } from './documents.messages';
 import { loadInventorySettings } from './inventory-settings.service';
@@ -41,6 +41,7 @@ export async function receiptItems(ctx: Ctx, tx: Tx, raw: unknown, previous: Rec
     const c = checked[i]!;
     const unitCost = new Decimal(it.unitCost ?? costPerUnit(c.product.cost, c.product.factor, c.uom.factor)).toFixed(4);
     const qty = new Decimal(it.quantity);
+    checkLineValue(ctx, line, it.quantity, unitCost);
     return {
       productId: it.productId, quantity: qty.toFixed(), uomId: c.uom.id, unitCost, value: m4(qty.times(unitCost)),
       receivedQuantity: previous[i]?.receivedQuantity ?? '0', lotName: it.lotName, expiryDate: it.expiryDate, notes: it.notes,

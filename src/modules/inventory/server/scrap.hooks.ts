@@ -6,7 +6,6 @@ import { lineCosts } from './documents.costs';
 import { moveItems } from './documents.items';
 import { loadLocations, stockLocation } from './documents.locations';
 import { docNumber } from './documents.number';
-import { assertDeletable, assertEditable } from './documents.state';
 import { postStock } from './stock.post';
 
 /**
@@ -43,9 +42,7 @@ async function validate(ctx: Ctx, tx: Tx, row: Row): Promise<Data> {
 registerHooks(scrap, {
   beforeCreate: (ctx, tx, data) => check(ctx, tx, data, data),
   async beforeUpdate(ctx, tx, changes, before) {
-    assertEditable(ctx, scrap, before);
     await check(ctx, tx, changes, { ...before, ...changes });
   },
-  beforeDelete: (ctx, _tx, row) => assertDeletable(ctx, scrap, row),
   transitions: { validate: (ctx, tx, row) => validate(ctx, tx, row) },
 });

@@ -4,10 +4,11 @@ import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
 import type { Data, Row } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
+import { now } from '../../../core/time/company-time';
 import { adjustmentItemSchema } from '../model/items.schema';
 import { stockItem } from '../model/stock-item.entity';
 import { lineCosts, sum4 } from './documents.costs';
-import { checkLines, parseItems, productTitle } from './documents.items';
+import { checkLineValue, checkLines, parseItems, productTitle } from './documents.items';
 import { loadLocations, settingLocation, stockLocation } from './documents.locations';
 import { dm, docError } from './documents.messages';
 import { docNumber } from './documents.number';
@@ -23,7 +24,7 @@ import { postStock, type StockLineInput } from './stock.post';
  * cost or the product's cost, the losses out at their valuation cost, and posts one gain / loss entry; the items
  * then carry the ledger's values. An item without a lot counts every lot of the product at the location, so a
  * product is counted either as a whole or lot by lot, never both, and never twice. At confirm the quants are
- * locked before they are read (lock order: document row -> ADJ counter -> products -> quants -> the ledger's own locks) and
+ * locked before they are read (lock order: core/db/lock-order.ts) and
  * on hand is checked to equal the count after posting.
  */
 export interface AdjustmentItem {
@@ -77,6 +78,7 @@ export async function adjustmentItems(ctx: Ctx, tx: Tx, raw: unknown, locationId
     const current = have.get(key(it)) ?? new Decimal(0);
     const diff = new Decimal(it.countedQuantity).minus(current);
     const unitCost = new Decimal(it.unitCost ?? checked[i]!.product.cost).toFixed(4);
+    checkLineValue(ctx, i + 1, diff.abs().toFixed(), unitCost);
     return {
       productId: it.productId, lotId: it.lotId, countedQuantity: new Decimal(it.countedQuantity).toFixed(), currentQuantity: current.toFixed(),
       differenceQuantity: diff.toFixed(), unitCost, differenceValue: m4(diff.times(unitCost)),
@@ -135,6 +137,6 @@ export async function confirmAdjustment(ctx: Ctx, tx: Tx, row: Row): Promise<Dat
   await assertCounted(ctx, tx, locationId, items);
   return {
     number, items, totalDifferenceValue: sum4(items.map((it) => it.differenceValue)), entryId,
-    confirmedById: ctx.user.id, confirmedAt: new Date().toISOString(),
+    confirmedById: ctx.user.id, confirmedAt: now().toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { dateProblem } from '../../../core/entity/bounds';
 import { AppError } from '../../../core/http/errors';
 import { type Label, type Locale, tr } from '../../../core/i18n/locale';
 import { sm } from './stock.messages';
@@ -10,7 +11,6 @@ import type { StockLineInput, StockMoveType, StockPostInput } from './stock.type
  */
 export const MAX_LINES = 1000;
 const MOVE_TYPES: StockMoveType[] = ['incoming', 'outgoing', 'internal', 'scrap', 'adjustment', 'opening'];
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DEC_RE = /^-?\d{1,14}(\.\d{1,8})?$/;
 
 export function stockError(label: Label, vars: Record<string, string | number>, locale: Locale, field = 'lines', status = 422): AppError {
@@ -28,7 +28,7 @@ const text = (x: unknown, max: number): string | null => (typeof x === 'string' 
 
 export function cleanLines(input: StockPostInput, locale: Locale): { date: string; lines: CleanLine[] } {
   const date = String(input?.date ?? '').slice(0, 10);
-  if (!DATE_RE.test(date) || Number.isNaN(Date.parse(date))) throw stockError(sm.dateRequired, {}, locale, 'date');
+  if (dateProblem(date)) throw stockError(sm.dateRequired, {}, locale, 'date');
   if (!MOVE_TYPES.includes(input?.moveType)) throw stockError(sm.moveTypeInvalid, {}, locale, 'moveType');
   const raw = input?.lines as unknown;
   if (!Array.isArray(raw) || raw.length === 0) throw stockError(sm.noLines, {}, locale);
@@ -55,7 +55,7 @@ export function cleanLines(input: StockPostInput, locale: Locale): { date: strin
     const expiry = text(r.expiryDate, 10);
     return {
       index: i, productId, quantity: new Decimal(qs).toFixed(), uomId, fromLocationId, toLocationId, lotId,
-      lotName: lotId ? null : text(r.lotName, 80), expiryDate: expiry && DATE_RE.test(expiry) ? expiry : null,
+      lotName: lotId ? null : text(r.lotName, 80), expiryDate: expiry && !dateProblem(expiry) ? expiry : null,
       unitCost, notes: text(r.notes, 500),
     };
   });

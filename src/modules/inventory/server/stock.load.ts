@@ -4,6 +4,7 @@ import { tableOf } from '../../../core/db/entity-table';
 import { execPrepared, intsLiteral } from '../../../core/db/prepared';
 import type { Tx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
+import { settingsJsonSql } from '../../accounting';
 import { inventorySettings } from '../model/inventory-settings.entity';
 import { type InventorySettings, NO_SETTINGS } from './inventory-settings.service';
 import { q6 } from './stock.costing';
@@ -43,7 +44,7 @@ export interface Refs {
 
 /**
  * What readRefs also locks, for a posting: the products whose stock is valued, FOR NO KEY UPDATE in ascending id
- * order, before any quant (lock order of every poster: products -> quants -> layers). `moves`: the posting's
+ * order, before any quant (lock order: core/db/lock-order.ts). `moves`: the posting's
  * lines, of which the statement locks the products moving between a valued location (internal, not scrap) and one
  * that is not; `products`: products to lock whatever their lines (a document whose lines are valued by
  * construction, e.g. a delivery's, read before its destination is known).
@@ -62,6 +63,8 @@ const categoryAccount = (col: 'asset_account_id' | 'expense_account_id') => sql.
     UNION ALL SELECT c.parent_id, c.${col}, up.depth + 1 FROM product_categories c JOIN up ON c.id = up.parent_id WHERE up.acc IS NULL AND up.depth < 100)
   SELECT acc FROM up WHERE acc IS NOT NULL ORDER BY depth LIMIT 1)`);
 
+/** The accounting settings a posting reads (StockAccSettings), in readRefs' statement through accounting's fragment. */
+const ACC_KEYS = ['lockDate', 'fiscalYearStartMonth', 'fiscalYearStartDay', 'inventoryAccountId', 'cogsAccountId', 'openingBalanceAccountId'] as const;
 const LOT_COLS = sql`id, product_id AS "productId", name, is_serial AS "isSerial", expiry_date::text AS "expiryDate"`;
 const NO_ACC: StockAccSettings = { lockDate: null, fiscalYearStartMonth: 1, fiscalYearStartDay: 1, inventoryAccountId: null, cogsAccountId: null, openingBalanceAccountId: null };
 /** `= ANY(...)` of ids as one parameter, so the statement's text does not change with the number of lines (execPrepared). */
@@ -119,9 +122,7 @@ export function readRefsSql(companyId: number, want: RefIds, opts: RefReadOption
         ORDER BY id FOR NO KEY UPDATE) z)`
     : sql`'[]'::json`;
   return sql`SELECT ${lock} AS locked,
-    (SELECT json_build_object('lockDate', lock_date, 'fiscalYearStartMonth', fiscal_year_start_month, 'fiscalYearStartDay', fiscal_year_start_day,
-       'inventoryAccountId', inventory_account_id, 'cogsAccountId', cogs_account_id, 'openingBalanceAccountId', opening_balance_account_id)
-       FROM accounting_settings WHERE company_id = ${co} LIMIT 1) AS acc,
+    ${settingsJsonSql(co, ACC_KEYS)} AS acc,
     (SELECT ${inventorySettingsJson()} FROM inventory_settings s WHERE company_id = ${co} LIMIT 1) AS inv,
     (SELECT coalesce(json_agg(x), '[]') FROM (SELECT id, name, name_ar AS "nameAr", kind, is_scrap AS "isScrap", is_active AS "isActive",
        warehouse_id AS "warehouseId" FROM locations WHERE company_id = ${co} AND (id = ${anyOf(want.locations)}${settingLocs})) x) AS locs,

@@ -25,6 +25,10 @@ export const sm = {
   serialQuantity: { en: 'Line {line}: a serial number moves a quantity of exactly 1', ar: 'السطر {line}: الرقم التسلسلي يتحرك بكمية 1 فقط' },
   serialInStock: { en: 'Serial number {serial} is already in stock', ar: 'الرقم التسلسلي {serial} موجود في المخزون بالفعل' },
   accountMissing: { en: 'Set the {setting} in the inventory or accounting settings', ar: 'حدد {setting} في إعدادات المخزون أو المحاسبة' },
+  sourceInvalid: { en: 'The source document is not valid', ar: 'المستند المصدر غير صالح' },
+  reserveQuantity: { en: 'The quantity must be greater than zero', ar: 'يجب أن تكون الكمية أكبر من صفر' },
+  reserveProduct: { en: 'The product does not exist or is not an active storable product', ar: 'المنتج غير موجود أو ليس منتجًا مخزنيًا نشطًا' },
+  reserveLocation: { en: 'The location does not exist or is not an active stock location', ar: 'الموقع غير موجود أو ليس موقع مخزون نشطًا' },
   journalMissing: { en: 'Set the inventory journal in the inventory settings', ar: 'حدد دفتر المخزون في إعدادات المخزون' },
 } satisfies Record<string, Label>;
 

@@ -36,8 +36,8 @@ export interface PostOptions {
   /**
    * The document's gapless number, taken under the journal's lock by the statement that writes the entry and made
    * the reference of the entry, its lines and the moves (replaces input.reference): a hot document counter is then
-   * held by that statement and the commit only (lock order: products -> quants -> layers -> day totals -> accounts
-   * -> journal chain -> this counter -> the journal's counter). `<prefix>/<fiscal year>/<00001>`.
+   * held by that statement and the commit only (the late document counter of
+   * core/db/lock-order.ts). `<prefix>/<fiscal year>/<00001>`.
    */
   number?: { docType: string; prefix: string; fiscalYear: number };
   /** What readRefs read earlier in this transaction (a document that checked its lines on create); read again if it does not cover the lines. */
@@ -69,7 +69,7 @@ export async function postStock(tx: Tx, ctx: Ctx, input: StockPostInput, opts: P
   if (unlocked.length) await lockProducts(tx, ctx.companyId, unlocked);
   await checkSerialsIn(tx, ctx, lines);
   const locked = await lockStock(tx, ctx, lines, valuedProducts);
-  const { moves, deltas } = allocate(ctx, lines, locked, s.allowNegativeStock);
+  const { moves, deltas } = allocate(ctx, lines, locked, s.allowNegativeStock, input.moveType !== 'adjustment' && input.moveType !== 'scrap');
   const valuation = await valueMoves(tx, ctx, input, moves, s, acc, locked.layers);
   const journalId = input.journalId ?? s.journalId;
   const valued = !new Decimal(valuation.total).isZero();

@@ -37,8 +37,12 @@ async function candidatesOf(tx: Tx, companyId: number, pairs: string[]): Promise
   return r.rows as { productId: number; locationId: number; lotId: number; expiryDate: string | null }[];
 }
 
-/** What lockStock holds: on hand of every locked quant, the lots (FEFO) a line without a lot may take, the valued products' open layers. */
-export interface Locked { onHand: Map<string, Decimal>; cands: Map<string, Candidate[]>; layers: Map<number, OpenLayer[]> }
+/**
+ * What lockStock holds: on hand of every locked quant, the lots (FEFO) a line without a lot may take, the quantity
+ * reserved per (product, location) leaving stock (`product:location`, held on its quant without a lot), the valued
+ * products' open layers.
+ */
+export interface Locked { onHand: Map<string, Decimal>; cands: Map<string, Candidate[]>; reserved: Map<string, Decimal>; layers: Map<number, OpenLayer[]> }
 
 /**
  * The quants of a posting, then the open layers of its valued products, locked in ONE statement and in the one
@@ -54,13 +58,19 @@ export interface Locked { onHand: Map<string, Decimal>; cands: Map<string, Candi
  */
 export async function lockStock(tx: Tx, ctx: Ctx, lines: Line[], valuedProducts: number[]): Promise<Locked> {
   const co = sql`${ctx.companyId}::int`;
-  const free = lines.filter((l) => l.from.internal && !l.lotId);
-  const pairs = [...new Set(free.map((l) => `${l.productId}:${l.fromLocationId}`))];
+  // Every (product, location) stock leaves: its quant without a lot (which holds the pair's reservations) and its
+  // lots with stock are locked, so what is free of reservations is read under lock (reservations lock the same rows).
+  const out = lines.filter((l) => l.from.internal);
+  const free = out.filter((l) => !l.lotId);
+  const pairs = [...new Set(out.map((l) => `${l.productId}:${l.fromLocationId}`))];
   const cands = new Map<string, Candidate[]>(pairs.map((p) => [p, [{ lotId: null, expiryDate: null }]]));
-  const keys: Key[] = [];
+  const keys: Key[] = pairs.map((p) => { const [productId, locationId] = p.split(':').map(Number); return { productId: productId!, locationId: locationId!, lotId: null }; });
   const both = free.some((l) => l.to.internal);
   const early = both ? await candidatesOf(tx, ctx.companyId, pairs) : [];
-  for (const c of early) cands.get(`${c.productId}:${c.locationId}`)!.push({ lotId: c.lotId, expiryDate: c.expiryDate });
+  for (const c of early) {
+    cands.get(`${c.productId}:${c.locationId}`)!.push({ lotId: c.lotId, expiryDate: c.expiryDate });
+    keys.push({ productId: c.productId, locationId: c.locationId, lotId: c.lotId });
+  }
   for (const l of lines) {
     const lots = l.from.internal && !l.lotId ? cands.get(`${l.productId}:${l.fromLocationId}`)!.map((c) => c.lotId) : [l.lotId];
     for (const lot of lots) {
@@ -70,8 +80,9 @@ export async function lockStock(tx: Tx, ctx: Ctx, lines: Line[], valuedProducts:
   }
   const sorted = [...new Map(keys.map((k) => [quantKey(k.productId, k.locationId, k.lotId), k])).values()].sort(cmpKey);
   const onHand = new Map<string, Decimal>();
+  const reserved = new Map<string, Decimal>();
   const layers = new Map<number, OpenLayer[]>(valuedProducts.map((p) => [p, []]));
-  if (!sorted.length) return { onHand, cands, layers };
+  if (!sorted.length) return { onHand, cands, reserved, layers };
   // With the lots read first (both), every quant to lock is named; otherwise the statement finds the lots itself.
   // lists as array parameters (unnest): the statement's text does not change with the number of lines (execPrepared)
   const lotPairs = !both && pairs.length
@@ -91,7 +102,7 @@ export async function lockStock(tx: Tx, ctx: Ctx, lines: Line[], valuedProducts:
       ON CONFLICT (company_id, product_id, location_id, (coalesce(lot_id, 0))) DO NOTHING
       RETURNING product_id, location_id, lot_id),
     q AS (
-      SELECT q.product_id, q.location_id, q.lot_id, q.quantity::text AS quantity, s.expiry_date::text AS expiry
+      SELECT q.product_id, q.location_id, q.lot_id, q.quantity::text AS quantity, q.reserved_quantity::text AS reserved, s.expiry_date::text AS expiry
       FROM stock_quants q LEFT JOIN stock_lots s ON s.id = q.lot_id
       WHERE (SELECT count(*) FROM ins) >= 0 AND q.company_id = ${co} AND q.product_id = ANY(${intsLiteral([...new Set(sorted.map((k) => k.productId))])}::int[])
         AND ((q.product_id, q.location_id, coalesce(q.lot_id, 0)) IN (SELECT k.p, k.l, coalesce(k.lot, 0) FROM ${keyRows})${lotPairs})
@@ -100,9 +111,10 @@ export async function lockStock(tx: Tx, ctx: Ctx, lines: Line[], valuedProducts:
       SELECT id, product_id, lot_id, account_id, remaining_qty::text AS remaining_qty, remaining_value::text AS remaining_value
       FROM stock_valuation_layers WHERE company_id = ${co} AND product_id = ANY(${intsLiteral(valuedProducts)}::int[]) AND remaining_qty <> 0
       ORDER BY product_id, id FOR UPDATE)
-    SELECT 'q' AS k, product_id AS p, location_id AS l, lot_id AS lot, quantity AS q, expiry AS e, NULL::int AS id, NULL::int AS a, NULL::text AS v FROM q
-    UNION ALL SELECT 'q', product_id, location_id, lot_id, '0', NULL, NULL, NULL, NULL FROM ins
+    SELECT 'q' AS k, product_id AS p, location_id AS l, lot_id AS lot, quantity AS q, expiry AS e, NULL::int AS id, NULL::int AS a, reserved AS v FROM q
+    UNION ALL SELECT 'q', product_id, location_id, lot_id, '0', NULL, NULL, NULL, '0' FROM ins
     UNION ALL SELECT 'v', product_id, NULL, lot_id, remaining_qty, NULL, id, account_id, remaining_value FROM v`);
+  // v: a layer's remaining value, or a quant's reserved quantity
   type R = { k: string; p: number; l: number; lot: number | null; q: string; e: string | null; id: number | null; a: number | null; v: string | null };
   const add = (x: R) => {
     if (x.k === 'v') {
@@ -110,6 +122,7 @@ export async function lockStock(tx: Tx, ctx: Ctx, lines: Line[], valuedProducts:
       return;
     }
     onHand.set(quantKey(x.p, x.l, x.lot), new Decimal(x.q));
+    if (x.lot === null && x.v !== null && new Decimal(x.v).gt(0)) reserved.set(`${x.p}:${x.l}`, new Decimal(x.v));
     const list = !both && x.lot !== null ? cands.get(`${x.p}:${x.l}`) : undefined;
     if (list && new Decimal(x.q).gt(0)) list.push({ lotId: x.lot, expiryDate: x.e });
   };
@@ -117,7 +130,7 @@ export async function lockStock(tx: Tx, ctx: Ctx, lines: Line[], valuedProducts:
   const late = sorted.filter((k) => !onHand.has(quantKey(k.productId, k.locationId, k.lotId)));
   if (late.length) {
     const again = await tx.execute(sql`
-      SELECT 'q' AS k, product_id AS p, location_id AS l, lot_id AS lot, quantity::text AS q, NULL AS e FROM stock_quants
+      SELECT 'q' AS k, product_id AS p, location_id AS l, lot_id AS lot, quantity::text AS q, NULL AS e, reserved_quantity::text AS v FROM stock_quants
       WHERE company_id = ${co} AND (product_id, location_id, coalesce(lot_id, 0)) IN (${sql.join(late.map((k) => sql`(${k.productId}::int, ${k.locationId}::int, ${k.lotId ?? 0}::int)`), sql`, `)})
       ORDER BY product_id, location_id, coalesce(lot_id, 0) FOR UPDATE`);
     for (const x of again.rows as R[]) add(x);
@@ -126,7 +139,7 @@ export async function lockStock(tx: Tx, ctx: Ctx, lines: Line[], valuedProducts:
     list.sort((a, b) => (a.lotId === null ? -1 : b.lotId === null ? 1 : 0)
       || (a.expiryDate ?? '9999-12-31').localeCompare(b.expiryDate ?? '9999-12-31') || (a.lotId ?? 0) - (b.lotId ?? 0));
   }
-  return { onHand, cands, layers };
+  return { onHand, cands, reserved, layers };
 }
 
 function notAvailable(ctx: Ctx, line: Line, available: Decimal.Value): AppError {
@@ -135,8 +148,17 @@ function notAvailable(ctx: Ctx, line: Line, available: Decimal.Value): AppError 
 }
 
 /** Splits lines into moves against the locked quants; returns the moves and the quant changes (key -> delta). */
-export function allocate(ctx: Ctx, lines: Line[], locked: Locked, allowNegative: boolean): { moves: Move[]; deltas: Map<string, Decimal> } {
+export function allocate(ctx: Ctx, lines: Line[], locked: Locked, allowNegative: boolean, honourReservations = true): { moves: Move[]; deltas: Map<string, Decimal> } {
   const { onHand, cands } = locked;
+  const reserved = honourReservations ? locked.reserved : new Map<string, Decimal>();
+  // on hand of the lots of a line's source a line without a lot may take (its pair's quants with stock)
+  const stockOf = (l: Line) => cands.get(`${l.productId}:${l.fromLocationId}`)!.reduce((t, c) => {
+    const have = onHand.get(quantKey(l.productId, l.fromLocationId, c.lotId)) ?? new Decimal(0);
+    return have.gt(0) ? t.plus(have) : t;
+  }, new Decimal(0));
+  // what reservations of the source leave free (reservations do not bind when negative stock is allowed, nor a
+  // count or a scrap: those record goods already gone, and verifyStock's overReserved then names the shortfall)
+  const freeOf = (l: Line, stock: Decimal) => (allowNegative ? stock : stock.minus(reserved.get(`${l.productId}:${l.fromLocationId}`) ?? 0));
   const deltas = new Map<string, Decimal>();
   const change = (k: string, d: Decimal) => {
     onHand.set(k, (onHand.get(k) ?? new Decimal(0)).plus(d));
@@ -149,21 +171,21 @@ export function allocate(ctx: Ctx, lines: Line[], locked: Locked, allowNegative:
     else if (l.lotId) {
       const have = onHand.get(quantKey(l.productId, l.fromLocationId, l.lotId)) ?? new Decimal(0);
       if (have.lt(l.qty) && !allowNegative) throw notAvailable(ctx, l, Decimal.max(have, 0));
+      const free = freeOf(l, stockOf(l));
+      if (free.lt(l.qty) && !allowNegative) throw notAvailable(ctx, l, Decimal.max(Decimal.min(have, free), 0));
       parts.push({ lotId: l.lotId, qty: new Decimal(l.qty) });
     } else {
       let left = new Decimal(l.qty);
-      let available = new Decimal(0);
+      const available = freeOf(l, stockOf(l));
+      if (left.gt(available) && !allowNegative) throw notAvailable(ctx, l, Decimal.max(available, 0));
       for (const c of cands.get(`${l.productId}:${l.fromLocationId}`)!) {
         const have = onHand.get(quantKey(l.productId, l.fromLocationId, c.lotId)) ?? new Decimal(0);
-        if (have.lte(0)) continue;
-        available = available.plus(have);
-        if (left.isZero()) continue;
+        if (have.lte(0) || left.isZero()) continue;
         const t = Decimal.min(have, left);
         parts.push({ lotId: c.lotId, qty: t });
         left = left.minus(t);
       }
       if (left.gt(0)) {
-        if (!allowNegative) throw notAvailable(ctx, l, available);
         const noLot = parts.find((p) => p.lotId === null);
         if (noLot) noLot.qty = noLot.qty.plus(left);
         else parts.unshift({ lotId: null, qty: left });

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Tx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
 import { tr } from '../../../core/i18n/locale';
+import { accountStates } from '../../accounting';
 import type { InventorySettings } from './inventory-settings.service';
 import { type OpenLayer, costOut, m4, q6, settleShortfall, shareOf } from './stock.costing';
 import { stockError } from './stock.input';
@@ -51,7 +51,7 @@ export async function valueMoves(tx: Tx, ctx: Ctx, input: StockPostInput, moves:
   };
   const num = (v: unknown) => (typeof v === 'number' ? v : null);
   if (input.inventoryAccountId != null) {
-    const ok = (await tx.execute(sql`SELECT 1 FROM accounts WHERE id = ${Number(input.inventoryAccountId) || 0} AND company_id = ${ctx.companyId}`)).rows.length;
+    const ok = (await accountStates(tx, ctx.companyId, [Number(input.inventoryAccountId) || 0])).size;
     if (!ok) throw stockError(sm.accountMissing, { setting: tr(accountNames.inventory, L) }, L, 'inventoryAccountId');
   }
   const inventoryOf = (p: Prod) => need(input.inventoryAccountId ?? p.stockAccountId ?? p.assetAccountId ?? p.catAssetAccountId ?? num(acc.inventoryAccountId), 'inventory');

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import Decimal from 'decimal.js';
 import type { Orm } from '../../../core/db/connect';
 import type { Tx } from '../../../core/db/tx';
+import { ledgerBalancesOf, loadSettings } from '../../accounting';
 import { loadInventorySettings } from './inventory-settings.service';
 
 /**
@@ -8,6 +10,8 @@ import { loadInventorySettings } from './inventory-settings.service';
  * - quants: on hand per (product, internal location, lot) = sum of moves in - out (invariant 5); no quant at a
  *   counterpart location;
  * - negative: no internal quant below zero unless the company allows negative stock;
+ * - reserved: per (product, location) the quant without a lot holds the sum of the reservations, other quants none;
+ *   overReserved: reserved <= on hand (available >= 0) unless the company allows negative stock;
  * - accounts: per inventory account, sum of layer values = balance of its journal lines (invariant 6);
  * - remaining: per product, sum of remaining quantities = stock at valued locations and sum of remaining values =
  *   sum of layer values; a layer with nothing remaining has no remaining value;
@@ -19,7 +23,7 @@ import { loadInventorySettings } from './inventory-settings.service';
  * rebuildStockDayTotals makes stock_day_totals what the moves say, then recomputes the month totals, balances and
  * closing rows from them (callers lock the table when others post).
  */
-export interface StockProblem { check: 'quants' | 'negative' | 'accounts' | 'remaining' | 'dayTotals' | 'reportTotals'; detail: Record<string, unknown> }
+export interface StockProblem { check: 'quants' | 'negative' | 'reserved' | 'overReserved' | 'accounts' | 'remaining' | 'dayTotals' | 'reportTotals'; detail: Record<string, unknown> }
 
 const SIDES = (companyId: number) => sql`
   SELECT product_id, to_location_id AS location_id, coalesce(lot_id, 0) AS lot, date, quantity AS qty_in, 0::numeric AS qty_out, value, 'in' AS side
@@ -59,13 +63,29 @@ export async function verifyStock(tx: Tx | Orm, companyId: number): Promise<Stoc
       FROM stock_quants WHERE company_id = ${companyId} AND quantity < 0`));
   }
 
-  add('accounts', await rows(sql`
-    WITH l AS (SELECT account_id, sum(value) AS v FROM stock_valuation_layers WHERE company_id = ${companyId} GROUP BY account_id),
-    accts AS (SELECT account_id FROM l UNION SELECT inventory_account_id FROM accounting_settings WHERE company_id = ${companyId} AND inventory_account_id IS NOT NULL),
-    b AS (SELECT account_id, sum(debit - credit) AS v FROM journal_lines WHERE company_id = ${companyId} AND account_id IN (SELECT account_id FROM accts) GROUP BY account_id)
-    SELECT a.account_id AS "accountId", coalesce(l.v, 0)::text AS layers, coalesce(b.v, 0)::text AS balance
-    FROM accts a LEFT JOIN l ON l.account_id = a.account_id LEFT JOIN b ON b.account_id = a.account_id
-    WHERE coalesce(l.v, 0) <> coalesce(b.v, 0)`));
+  add('reserved', await rows(sql`
+    WITH r AS (SELECT product_id, location_id, sum(quantity) AS s FROM stock_reservations WHERE company_id = ${companyId} GROUP BY product_id, location_id),
+    h AS (SELECT product_id, location_id, reserved_quantity AS s FROM stock_quants WHERE company_id = ${companyId} AND lot_id IS NULL)
+    SELECT product_id AS "productId", location_id AS "locationId", NULL::int AS "lotId", coalesce(h.s, 0)::text AS quant, coalesce(r.s, 0)::text AS reservations
+    FROM h FULL JOIN r USING (product_id, location_id) WHERE coalesce(h.s, 0) <> coalesce(r.s, 0)
+    UNION ALL SELECT product_id, location_id, lot_id, reserved_quantity::text, '0' FROM stock_quants
+    WHERE company_id = ${companyId} AND lot_id IS NOT NULL AND reserved_quantity <> 0`));
+  if (!s.allowNegativeStock) {
+    add('overReserved', await rows(sql`
+      SELECT product_id AS "productId", location_id AS "locationId", sum(quantity)::text AS "onHand", sum(reserved_quantity)::text AS reserved
+      FROM stock_quants WHERE company_id = ${companyId} GROUP BY product_id, location_id HAVING sum(reserved_quantity) > 0 AND sum(reserved_quantity) > sum(quantity)`));
+  }
+
+  // invariant 6 against the ledger, read through accounting's index.ts
+  const layerSums = await rows(sql`SELECT account_id AS a, sum(value)::text AS v FROM stock_valuation_layers WHERE company_id = ${companyId} GROUP BY account_id`) as { a: number; v: string }[];
+  const inventoryAccount = (await loadSettings(tx, companyId)).inventoryAccountId;
+  const accts = [...new Set([...layerSums.map((l) => l.a), ...(typeof inventoryAccount === 'number' ? [inventoryAccount] : [])])].sort((a, b) => a - b);
+  const ledger = await ledgerBalancesOf(tx, companyId, accts);
+  add('accounts', accts.flatMap((a) => {
+    const layers = new Decimal(layerSums.find((l) => l.a === a)?.v ?? 0);
+    const balance = new Decimal(ledger.get(a) ?? 0);
+    return layers.eq(balance) ? [] : [{ accountId: a, layers: layers.toFixed(4), balance: balance.toFixed(4) }];
+  }));
 
   add('remaining', await rows(sql`
     WITH l AS (

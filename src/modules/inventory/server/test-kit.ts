@@ -33,11 +33,11 @@ let seq = 0;
 
 export async function stockKit(t: TestApp, c: Client = t.admin): Promise<StockKit> {
   const q = async <T,>(query: ReturnType<typeof sql>) => (await t.db.orm.execute(query)).rows as T[];
-  const me = (await c.get('/api/auth/me')).json() as { user: { id: number; username: string; fullName: string }; company: { id: number } };
+  const me = (await c.get('/api/auth/me')).json() as { user: { id: number; username: string; fullName: string }; company: { id: number; timeZone: string } };
   const companyId = me.company.id;
   const ctxFor = (locale: Locale): Ctx => ({
-    db: t.db, locale, companyId, permissions: new Set<string>(),
-    user: { id: me.user.id, username: me.user.username, fullName: me.user.fullName, companyId, isSuperuser: true, isInstanceAdmin: true, preferredLanguage: null, avatar: null },
+    db: t.db, locale, companyId, timeZone: me.company.timeZone, permissions: new Set<string>(),
+    user: { id: me.user.id, username: me.user.username, fullName: me.user.fullName, companyId, isSuperuser: true, isInstanceAdmin: true, preferredLanguage: null, avatar: null, mustChangePassword: false },
   });
   const ctx = ctxFor('en');
   const [s] = await q<{ wh: number; stock: number; scrap: number; vendors: number; customers: number; adjustment: number }>(sql`

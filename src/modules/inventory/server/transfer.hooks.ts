@@ -6,7 +6,6 @@ import { dm, docError } from './documents.messages';
 import { moveItems } from './documents.items';
 import { loadLocations, stockLocation } from './documents.locations';
 import { docNumber } from './documents.number';
-import { assertDeletable, assertEditable } from './documents.state';
 import { postStock } from './stock.post';
 
 /**
@@ -41,9 +40,7 @@ async function validate(ctx: Ctx, tx: Tx, row: Row): Promise<Data> {
 registerHooks(transfer, {
   beforeCreate: (ctx, tx, data) => check(ctx, tx, data, data),
   async beforeUpdate(ctx, tx, changes, before) {
-    assertEditable(ctx, transfer, before);
     await check(ctx, tx, changes, { ...before, ...changes });
   },
-  beforeDelete: (ctx, _tx, row) => assertDeletable(ctx, transfer, row),
   transitions: { validate: (ctx, tx, row) => validate(ctx, tx, row) },
 });

@@ -14,7 +14,7 @@ import { tx } from './texts';
 /**
  * Record pages of the stock documents (receipt, delivery, transfer, scrap, stock adjustment, beginning balance):
  * the generic detail page (fields, items, transitions, history) with the document's stock moves and journal
- * entries; only a document still in its first state (pending, draft) can be edited or deleted; a receipt being
+ * entries (edit and delete where its definition's states allow them); a receipt being
  * received also offers "Receive part".
  */
 function ReceivePartButton({ row }: { row: Row }) {
@@ -34,7 +34,6 @@ function DocumentDetail({ name }: { name: string }) {
   const def = entityByName(name);
   return (
     <EntityDetailPage def={def} basePath={def.route ?? '/home'}
-      canModify={(row) => row.status === def.states?.initial}
       actions={name === 'receipt' ? (row) => <ReceivePartButton row={row} /> : undefined}>
       {(row) => <DocumentMovesPanel def={def} row={row} />}
     </EntityDetailPage>

@@ -1,6 +1,7 @@
 import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { useCompanyToday } from '../../../web/api/useAuth';
 import { EntityForm } from '../../../web/entity/EntityForm';
 import { useEntityMessages } from '../../../web/entity/useEntityMessages';
 import { useSaveEntity } from '../../../web/entity/useSaveEntity';
@@ -17,13 +18,13 @@ import { tx } from './texts';
  * where it is confirmed.
  */
 const def = entityByName('stockAdjustment');
-const today = () => new Date().toISOString().slice(0, 10);
 
 export default function NewAdjustmentScreen() {
   const { label, to, dir } = useLocale();
   const navigate = useNavigate();
   const m = useEntityMessages(def);
   const save = useSaveEntity(def);
+  const today = useCompanyToday();
   usePageTitle(label(tx.newAdjustment));
   const detail = detailRouteOf(def.name) ?? '/inventory/transactions/stock-adjustment/{id}';
   const Back = dir === 'rtl' ? IconArrowRight : IconArrowLeft;

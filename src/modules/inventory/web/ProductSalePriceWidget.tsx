@@ -34,7 +34,7 @@ export default function ProductSalePriceWidget(props: WidgetProps) {
           {result.margin !== undefined && result.margin !== null && (
             <Text size="xs" c="dimmed" mt={4}>{label(tx.margin, { margin: String(result.margin) })}</Text>
           )}
-          {warning && <Text size="xs" c="orange.8" mt={2} role="status">{warning}</Text>}
+          {warning && <Text size="xs" c="orange" mt={2} role="status">{warning}</Text>}
         </>
       )} />
   );

@@ -9,7 +9,7 @@ import { useCan } from '../../../web/api/useAuth';
 import { type Row, useEntityList } from '../../../web/api/useEntityQueries';
 import { toScaled } from '../../../web/entity/decimalMath';
 import { FieldValue } from '../../../web/entity/FieldValue';
-import { formatDate } from '../../../web/entity/formatValue';
+import { useFormat } from '../../../web/i18n/useFormat';
 import { useLocale } from '../../../web/i18n/useLocale';
 import { notifyError } from '../../../web/ui/notify';
 import { entityByName } from '../../registry';
@@ -49,6 +49,7 @@ function Figure({ label, value, unit }: { label: string; value: string; unit?: s
 
 export function ProductStatistics({ product }: { product: Row }) {
   const { label, locale, to } = useLocale();
+  const fmt = useFormat();
   const can = useCan();
   const [open, setOpen] = useState<Row | null>(null);
   const allowed = can(permissionCode(productDef, 'statistics'));
@@ -78,7 +79,7 @@ export function ProductStatistics({ product }: { product: Row }) {
               <Figure label={label(tx.onHand)} value={qty(toScaled(s.onHand))} unit={unit} />
               <Figure label={label(tx.stockValue)} value={money(toScaled(s.stockValue))} />
               <Figure label={label(tx.averageCost)} value={avg ?? '—'} />
-              <Figure label={label(tx.movesCount)} value={String(s.movesCount)} unit={s.lastMoveDate ? label(tx.lastMove, { date: formatDate(s.lastMoveDate, locale) }) : undefined} />
+              <Figure label={label(tx.movesCount)} value={String(s.movesCount)} unit={s.lastMoveDate ? label(tx.lastMove, { date: fmt.date(s.lastMoveDate) }) : undefined} />
             </SimpleGrid>
             {s.locations.length > 0 && (
               <Stack gap={6}>

@@ -33,7 +33,7 @@ export const tx = {
   generateBarcode: { en: 'Generate an EAN-13 barcode', ar: 'توليد باركود EAN-13' },
   generateSku: { en: 'Generate a SKU from the name and category', ar: 'توليد رمز SKU من الاسم والفئة' },
   compute: { en: 'From cost', ar: 'من التكلفة' },
-  computeSalePrice: { en: 'Compute the sale price from the cost and the default margin', ar: 'حساب سعر البيع من التكلفة وهامش الربح الافتراضي' },
+  computeSalePrice: { en: 'From cost: compute the sale price with the default margin', ar: 'حساب سعر البيع من التكلفة وهامش الربح الافتراضي' },
   barcodeFailed: { en: 'Error generating barcode', ar: 'خطأ في توليد الباركود' },
   skuFailed: { en: 'Error generating SKU', ar: 'خطأ في توليد رمز SKU' },
   salePriceFailed: { en: 'Error generating sale price', ar: 'خطأ في حساب سعر البيع' },

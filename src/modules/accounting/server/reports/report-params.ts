@@ -2,12 +2,12 @@ import { type BaseReportParams, parseBaseParams, queryReader } from '../../../..
 import { am } from '../messages';
 
 /** Accounting report parameters: the shared ones (core/documents/report-params.ts) plus account, journal, contact. */
-export { addDays, type Period, periodsBetween, today } from '../../../../core/documents/report-params';
+export { addDays, type Period, periodsBetween } from '../../../../core/documents/report-params';
 export interface ReportParams extends BaseReportParams {
   accountId: number | null; journalId: number | null; contactId: number | null;
 }
 
-export function parseParams(q: Record<string, unknown>): ReportParams {
+export function parseParams(q: Record<string, unknown>, today: string): ReportParams {
   const r = queryReader(q, am.badReportParam);
-  return { ...parseBaseParams(r), accountId: r.id('accountId'), journalId: r.id('journalId'), contactId: r.id('contactId') };
+  return { ...parseBaseParams(r, today), accountId: r.id('accountId'), journalId: r.id('journalId'), contactId: r.id('contactId') };
 }

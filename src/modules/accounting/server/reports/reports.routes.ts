@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../../core/db/connect';
 import { requireCtx, requirePermission } from '../../../../core/http/guard';
 import { registerReports } from '../../../../core/http/report.routes';
+import { readFromReplica } from '../../../../core/http/replica-read';
 import { routeDoc } from '../../../../core/http/route-doc';
 import { am } from '../messages';
 import { agingReport } from './aging.report';
@@ -13,6 +14,7 @@ import { parseParams, type ReportParams } from './report-params';
 import type { ReportDef } from './report.types';
 import { balanceSheetReport, incomeStatementReport } from './statements.report';
 import { detailedTrialBalanceReport, trialBalanceReport } from './trial-balance.report';
+import { companyToday } from '../../../../core/time/company-time';
 
 /**
  * GET /api/accounting/reports/<name>?from=&to=&period=&accountId=&journalId=&contactId=&format=json|xlsx|pdf
@@ -43,12 +45,12 @@ export function registerReportRoutes(app: FastifyInstance, db: Database): void {
   });
 
   /** Live balance (debit - credit) of every account, parents carrying their subtree. */
-  app.get('/api/accounting/accounts/balances', routeDoc('Live balance of every account, parents rolling up their subtree', { query: { to: 'As of (YYYY-MM-DD)' } }), async (req) => {
+  app.get('/api/accounting/accounts/balances', routeDoc('Live balance of every account, parents rolling up their subtree', { query: { to: 'As of (YYYY-MM-DD)' } }), async (req, reply) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.account.view');
-    const p = parseParams(req.query as Record<string, unknown>);
-    const accounts = await accountsOf(db.orm, ctx.companyId);
-    const totals = await accountTotals(db.orm, ctx.companyId, null, p.to);
+    const p = parseParams(req.query as Record<string, unknown>, companyToday(ctx));
+    const { value: [accounts, totals] } = await readFromReplica(reply, ctx, async (rc) =>
+      [await accountsOf(rc.db.orm, rc.companyId), await accountTotals(rc.db.orm, rc.companyId, null, p.to)] as const, { snapshot: true });
     const rolled = rollUp(accounts, new Map([...totals].map(([id, v]) => [id, v.debit.minus(v.credit)])));
     return { asOf: p.to, items: accounts.map((a) => ({ accountId: a.id, code: a.code, balance: (rolled.get(a.id) ?? null)?.toFixed(4) ?? '0.0000' })) };
   });

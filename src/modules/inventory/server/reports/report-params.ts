@@ -12,10 +12,10 @@ export interface InventoryReportParams extends BaseReportParams {
   moveType: string | null; groupBy: GroupBy; days: number;
 }
 
-export function parseInventoryParams(q: Record<string, unknown>): InventoryReportParams {
+export function parseInventoryParams(q: Record<string, unknown>, today: string): InventoryReportParams {
   const r = queryReader(q, rm.badParam);
   return {
-    ...parseBaseParams(r),
+    ...parseBaseParams(r, today),
     warehouseId: r.id('warehouseId'), locationId: r.id('locationId'), categoryId: r.id('categoryId'), productId: r.id('productId'),
     moveType: r.oneOf('moveType', MOVE_TYPES.map((m) => m.value)),
     groupBy: r.oneOf('groupBy', ['location', 'warehouse', 'product'] as const) ?? 'location',

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { addDays, periodsBetween, startOf } from '../../../../core/documents/report-params';
 import { type Column, L, col, type ReportDef } from '../../../../core/documents/report.types';
 import { type Label, tr } from '../../../../core/i18n/locale';
-import { periodLabel } from './period-label';
+import { periodLabel } from '../../../../core/documents/period-label';
 import type { InventoryReportParams } from './report-params';
 import { rm } from './reports.messages';
 import { type MovementAgg, movementRows } from './stock-movement.rows';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type MovementAgg, movementRows } from './stock-movement.rows';
-import { periodLabel } from './period-label';
+import { periodLabel } from '../../../../core/documents/period-label';
 
 /**
  * One product, two periods. Opening: 10 units in the selected location S (valued) and 10 in another valued

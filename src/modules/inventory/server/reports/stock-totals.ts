@@ -116,8 +116,14 @@ export function balanceCtes(companyId: number, p: Pick<InventoryReportParams, 'w
     )`;
 }
 
-/** SQL: the value of `vqty` valued units of product pv at its average cost (0 when the product has no valued quantity). */
-export const shareOfValue = (vqty: SQL) => sql`CASE WHEN coalesce(pv.q, 0) <> 0 THEN round(pv.v * ${vqty} / pv.q, 2) ELSE 0 END`;
+/**
+ * SQL: the value of `vqty` valued units of product pv at its average cost (0 when the product has no valued quantity),
+ * rounded to 2 decimals, or not rounded at all (`exact`) for a report that totals its rows: a total is the sum of
+ * the exact shares rounded once, so it equals the valuation layers' figure however the rows are split.
+ */
+export const shareOfValue = (vqty: SQL, exact = false) => exact
+  ? sql`CASE WHEN coalesce(pv.q, 0) <> 0 THEN pv.v * ${vqty} / pv.q ELSE 0 END`
+  : sql`CASE WHEN coalesce(pv.q, 0) <> 0 THEN round(pv.v * ${vqty} / pv.q, 2) ELSE 0 END`;
 
 /** Products of a category and its sub-categories, or one product; null when neither filter is set. */
 export function productScope(companyId: number, p: Pick<InventoryReportParams, 'categoryId' | 'productId'>): SQL | null {

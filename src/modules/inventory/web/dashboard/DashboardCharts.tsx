@@ -3,7 +3,7 @@ import { BarChart, DonutChart } from '@mantine/charts';
 import { ColorSwatch, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { fromScaled, sum } from '../../../../web/entity/decimalMath';
-import { formatDecimal } from '../../../../web/entity/formatDecimal';
+import { useFormat } from '../../../../web/i18n/useFormat';
 import { useLocale } from '../../../../web/i18n/useLocale';
 import { MOVE_TYPES } from '../../model/enums';
 import { type DashboardJson, dt } from './dashboardTexts';
@@ -18,7 +18,8 @@ const MOVE_COLORS: Record<string, string> = { incoming: 'teal.6', outgoing: 'blu
 export default function DashboardCharts({ data }: { data: DashboardJson }) {
   const { t } = useTranslation();
   const { label } = useLocale();
-  const money = (v: number) => formatDecimal(v.toFixed(2));
+  const fmt = useFormat();
+  const money = (v: number) => fmt.number(v.toFixed(2));
   const categories = data.valueByCategory.slice(0, 9).map((c, i) => ({ name: c.name, value: Number(c.value), exact: c.value, color: COLORS[i]! }));
   const rest = data.valueByCategory.length > 9 ? fromScaled(sum(data.valueByCategory.slice(9).map((c) => c.value))) : null;
   if (rest) categories.push({ name: label(dt.otherCategories), value: Number(rest), exact: rest, color: 'gray.5' });
@@ -38,7 +39,7 @@ export default function DashboardCharts({ data }: { data: DashboardJson }) {
                 <Group key={c.name} gap="xs" wrap="nowrap">
                   <ColorSwatch size={12} color={`var(--mantine-color-${c.color.replace('.', '-')})`} />
                   <Text size="sm">{c.name}</Text>
-                  <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatDecimal(c.exact)}</Text>
+                  <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>{fmt.number(c.exact)}</Text>
                 </Group>
               ))}
             </Stack>

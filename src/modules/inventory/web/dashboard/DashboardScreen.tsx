@@ -5,8 +5,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../../web/api/client';
-import { formatDecimal } from '../../../../web/entity/formatDecimal';
-import { formatDate } from '../../../../web/entity/formatValue';
+import { useFormat } from '../../../../web/i18n/useFormat';
 import { useLocale } from '../../../../web/i18n/useLocale';
 import { DateField } from '../../../../web/ui/DateField';
 import { errorMessage } from '../../../../web/ui/notify';
@@ -33,6 +32,7 @@ function Kpi({ icon, title, value, color, to }: { icon: ReactNode; title: string
 export default function DashboardScreen() {
   const { t } = useTranslation();
   const { label, locale, to } = useLocale();
+  const fmt = useFormat();
   const [sp, setSp] = useSearchParams();
   const asOf = sp.get('to') ?? '';
   usePageTitle(label(dt.title));
@@ -57,10 +57,10 @@ export default function DashboardScreen() {
           <div style={{ opacity: q.isFetching ? 0.6 : 1 }}>
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-                <Kpi icon={<IconPackages size={24} />} color="blue" title={label(dt.products)} value={d.kpis.products.toLocaleString('en')} />
-                <Kpi icon={<IconCurrency size={24} />} color="teal" title={label(dt.onHandValue)} value={formatDecimal(d.kpis.onHandValue)} to={to('/inventory/reports/stock-balance')} />
-                <Kpi icon={<IconAlertTriangle size={24} />} color="orange" title={label(dt.lowStock)} value={String(d.kpis.lowStock)} to={to('/inventory/reports/reorder-level')} />
-                <Kpi icon={<IconCalendarExclamation size={24} />} color="red" title={label(dt.expiringLots, { days: d.kpis.expiryAlertDays })} value={String(d.kpis.expiringLots)} />
+                <Kpi icon={<IconPackages size={24} />} color="blue" title={label(dt.products)} value={fmt.number(String(d.kpis.products), 0)} />
+                <Kpi icon={<IconCurrency size={24} />} color="teal" title={label(dt.onHandValue)} value={fmt.number(d.kpis.onHandValue)} to={to('/inventory/reports/stock-balance')} />
+                <Kpi icon={<IconAlertTriangle size={24} />} color="orange" title={label(dt.lowStock)} value={fmt.number(String(d.kpis.lowStock), 0)} to={to('/inventory/reports/reorder-level')} />
+                <Kpi icon={<IconCalendarExclamation size={24} />} color="red" title={label(dt.expiringLots, { days: d.kpis.expiryAlertDays })} value={fmt.number(String(d.kpis.expiringLots), 0)} />
               </SimpleGrid>
               <Suspense fallback={<PageLoader />}><DashboardCharts data={d} /></Suspense>
               <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -80,9 +80,9 @@ export default function DashboardScreen() {
                           {d.lowStock.map((r) => (
                             <Table.Tr key={r.productId}>
                               <Table.Td><Anchor component={Link} to={to(`/inventory/inventory/products/${r.productId}`)} size="sm">{r.product}</Anchor></Table.Td>
-                              <Table.Td ta="end" style={num}>{formatDecimal(r.onHand, 0)} {r.uom}</Table.Td>
-                              <Table.Td ta="end" style={num}>{formatDecimal(r.reorderLevel, 0)}</Table.Td>
-                              <Table.Td ta="end" style={num}>{formatDecimal(r.suggested, 0)}</Table.Td>
+                              <Table.Td ta="end" style={num}>{fmt.number(r.onHand, 0)} {r.uom}</Table.Td>
+                              <Table.Td ta="end" style={num}>{fmt.number(r.reorderLevel, 0)}</Table.Td>
+                              <Table.Td ta="end" style={num}>{fmt.number(r.suggested, 0)}</Table.Td>
                             </Table.Tr>
                           ))}
                         </Table.Tbody>
@@ -102,9 +102,9 @@ export default function DashboardScreen() {
                         <Table.Tbody>
                           {d.expiringLots.map((r) => (
                             <Table.Tr key={r.lotId}>
-                              <Table.Td>{r.lot}</Table.Td><Table.Td>{r.product}</Table.Td><Table.Td style={num}>{formatDate(r.expiryDate, locale)}</Table.Td>
-                              <Table.Td ta="end" style={num}>{r.daysLeft < 0 ? <Badge color="red" variant="light">{label(dt.expired)}</Badge> : r.daysLeft}</Table.Td>
-                              <Table.Td ta="end" style={num}>{formatDecimal(r.quantity, 0)}</Table.Td>
+                              <Table.Td>{r.lot}</Table.Td><Table.Td>{r.product}</Table.Td><Table.Td style={num}>{fmt.date(r.expiryDate)}</Table.Td>
+                              <Table.Td ta="end" style={num}>{r.daysLeft < 0 ? <Badge color="red" variant="light">{label(dt.expired)}</Badge> : fmt.number(String(r.daysLeft), 0)}</Table.Td>
+                              <Table.Td ta="end" style={num}>{fmt.number(r.quantity, 0)}</Table.Td>
                             </Table.Tr>
                           ))}
                         </Table.Tbody>

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { type Client, type TestApp, ADMIN_PASSWORD, testApp } from '../../../tests/support/test-app';
+import { postImport, xlsxOf } from './import.test-kit';
+
+/** Importing products from CSV and Excel: inserts, updates by SKU, refs by name, real-world cells, both languages. */
+let t: TestApp;
+let ar: Client;
+const P = '/api/inventory/products';
+beforeAll(async () => {
+  t = await testApp();
+  ar = await t.login('admin', ADMIN_PASSWORD, 'ar');
+  expect((await t.admin.post('/api/inventory/categories', { name: 'Food', nameAr: 'أغذية' })).statusCode).toBe(201);
+});
+afterAll(async () => { await t?.close(); });
+
+const products = async () => (await t.db.orm.execute(sql`SELECT name, sku, cost, sale_price, is_active, expiry_date::text AS expiry, version FROM products ORDER BY sku`)).rows;
+
+describe('import products', () => {
+  it('inserts from a CSV, then updates by SKU and leaves unchanged rows alone', async () => {
+    const csv = 'Name,SKU,Category,Unit of measure,Product type,Cost,Sale price,Active,Expiry date\n'
+      + 'Rice,R-1,Food,Unit,Storable,"1,250.50",١٥٠٠,Yes,31/12/2027\n'
+      + 'Tea,T-1,أغذية,Unit,storable,12,15,No,46000\n'
+      + ',,,,,,,,\n\n';
+    const dry = await postImport(t, t.admin, P, 'p.csv', csv, { dryRun: '1' });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toMatchObject({ rows: 2, inserted: 2, failed: 0, committed: false, dryRun: true });
+    expect(await products()).toHaveLength(0);
+    const res = await postImport(t, t.admin, P, 'p.csv', csv);
+    expect(res.json()).toMatchObject({ rows: 2, inserted: 2, failed: 0, committed: true });
+    expect(await products()).toMatchObject([
+      { name: 'Rice', sku: 'R-1', cost: '1250.5000', sale_price: '1500.0000', is_active: true, expiry: '2027-12-31' },
+      { name: 'Tea', sku: 'T-1', is_active: false, expiry: '2025-12-09' },
+    ]);
+    const again = await postImport(t, t.admin, P, 'p.csv', csv.replace('Tea,T-1,أغذية,Unit,storable,12,15', 'Green tea,T-1,أغذية,Unit,storable,12,15'));
+    expect(again.json()).toMatchObject({ inserted: 0, updated: 1, unchanged: 1, failed: 0, committed: true });
+    const rows = await products();
+    expect(rows[0]).toMatchObject({ name: 'Rice', version: 1 });
+    expect(rows[1]).toMatchObject({ name: 'Green tea', version: 2 });
+  });
+
+  it('reads an Arabic Excel file with a merged title row above its Arabic headers', async () => {
+    const file = await xlsxOf([
+      ['الاسم', 'رمز المنتج (SKU)', 'الفئة', 'وحدة القياس', 'نوع المنتج', 'التكلفة'],
+      ['سكر', 'S-1', 'أغذية', 'Unit', 'منتج مخزني', '٣٫٥'],
+    ], { titleRow: 'قائمة المنتجات' });
+    const res = await postImport(t, ar, P, 'p.xlsx', file);
+    expect(res.json()).toMatchObject({ rows: 1, inserted: 1, failed: 0, committed: true });
+    expect((await products()).find((p) => p.sku === 'S-1')).toMatchObject({ name: 'سكر', cost: '3.5000' });
+  });
+
+  it('keeps only the valid rows when asked, and names each failing row and column in the caller\'s language', async () => {
+    const csv = 'Name,SKU,Category,Unit of measure,Product type,Cost\nGood,V-1,Food,Unit,storable,1\nBad,V-2,Food,Unit,Gadget,abc\n';
+    const all = await postImport(t, ar, P, 'p.csv', csv);
+    expect(all.json()).toMatchObject({ inserted: 1, failed: 1, committed: false, message: 'لم يُحفظ شيء من الاستيراد: توجد أخطاء في 1 صف' });
+    expect(all.json().errors).toEqual(expect.arrayContaining([
+      { row: 3, column: 'نوع المنتج', message: 'نوع المنتج: "Gadget" ليست من الخيارات المتاحة' },
+      { row: 3, column: 'التكلفة', message: 'يجب أن يكون التكلفة رقمًا' },
+    ]));
+    expect((await products()).find((p) => p.sku === 'V-1')).toBeUndefined();
+    const some = await postImport(t, t.admin, P, 'p.csv', csv, { validOnly: '1' });
+    expect(some.json()).toMatchObject({ inserted: 1, failed: 1, committed: true });
+    expect(some.json().errors[0]).toMatchObject({ row: 3, column: 'Product type', message: 'Product type: "Gadget" is not one of the choices' });
+    expect((await products()).find((p) => p.sku === 'V-1')).toBeDefined();
+  });
+});

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { readInCallersTx } from '../../../core/db/callers-tx';
+import type { Ctx } from '../../../core/http/context';
+
+/**
+ * What a selling module needs of products and units, through inventory's index.ts (read in the caller's
+ * transaction, if any): per product its names, unit and unit group, the unit's factor, sale price, type and
+ * flags, and its category path (its category first, then the ancestors up to the root: price lists match on it);
+ * per unit asked its group and factor. Ids of another company are simply absent.
+ */
+export interface SaleProduct {
+  id: number; name: string; nameAr: string | null; uomId: number; groupId: number; factor: string; salePrice: string;
+  productType: string; storable: boolean; salable: boolean; isActive: boolean; categoryPath: number[];
+}
+export interface SaleUom { id: number; groupId: number; factor: string; isActive: boolean }
+
+export function productsForSale(ctx: Ctx, productIds: number[], uomIds: number[] = []): Promise<{ products: Map<number, SaleProduct>; uoms: Map<number, SaleUom> }> {
+  const ids = (xs: number[]) => `{${[...new Set(xs.filter((x) => Number.isInteger(x) && x > 0 && x <= 2147483647))].join(',')}}`;
+  return readInCallersTx(ctx.db, async (q) => {
+    const r = await q.execute(sql`
+      WITH RECURSIVE p AS (
+        SELECT id, name, name_ar, uom_id, sale_price::text AS sale_price, product_type, storable, salable, is_active, category_id
+        FROM products WHERE company_id = ${ctx.companyId}::int AND id = ANY(${ids(productIds)}::int[])),
+      up AS (
+        SELECT p.id AS product_id, c.id, c.parent_id, 1 AS depth FROM p JOIN product_categories c ON c.id = p.category_id
+        UNION ALL
+        SELECT up.product_id, c.id, c.parent_id, up.depth + 1 FROM up JOIN product_categories c ON c.id = up.parent_id WHERE up.depth < 50)
+      SELECT 'p' AS kind, p.id, p.name, p.name_ar AS "nameAr", p.uom_id AS "uomId", u.group_id AS "groupId", u.conversion_factor::text AS factor,
+        p.sale_price AS "salePrice", p.product_type AS "productType", p.storable, p.salable, p.is_active AS "isActive",
+        coalesce((SELECT array_agg(up.id ORDER BY up.depth) FROM up WHERE up.product_id = p.id), '{}') AS "categoryPath"
+      FROM p JOIN uoms u ON u.id = p.uom_id
+      UNION ALL
+      SELECT 'u', u.id, NULL, NULL, NULL, u.group_id, u.conversion_factor::text, NULL, NULL, NULL, NULL, u.is_active, NULL
+      FROM uoms u WHERE u.company_id = ${ctx.companyId}::int AND u.id = ANY(${ids(uomIds)}::int[])`);
+    const products = new Map<number, SaleProduct>();
+    const uoms = new Map<number, SaleUom>();
+    for (const row of r.rows as Record<string, unknown>[]) {
+      if (row.kind === 'u') uoms.set(Number(row.id), { id: Number(row.id), groupId: Number(row.groupId), factor: String(row.factor), isActive: row.isActive === true });
+      else products.set(Number(row.id), { ...(row as unknown as SaleProduct), id: Number(row.id), categoryPath: ((row.categoryPath ?? []) as unknown[]).map(Number) });
+    }
+    return { products, uoms };
+  });
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../../core/db/connect';
+import './session.hooks';
+import './pos.defaults';
+import './demo';
+import { registerPosRoutes } from './pos.routes';
+
+/** The point of sale's server side: session hooks, company defaults and demo data, the till sale and summary routes. */
+export function posServer(app: FastifyInstance, db: Database): void {
+  registerPosRoutes(app, db);
+}

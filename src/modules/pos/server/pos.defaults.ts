@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { tableOf } from '../../../core/db/entity-table';
+import type { Tx } from '../../../core/db/tx';
+import { registerCompanySetup } from '../../../core/tenancy/company-setup';
+import { posSettings } from '../model/pos-settings.entity';
+import { chartIds } from './entries';
+
+/**
+ * Every new company gets its POS settings: a walk-in customer (a contact with the customer role, "Walk-in customer /
+ * عميل نقدي"), the till's customer when none is chosen; a counted shortage posts to 5105 General expenses and an
+ * overage to 4103 Other income (the money side: 1101 Cash on hand or 1102 Bank, in the CSH journal). Migration
+ * gives existing companies the same (hand-written block).
+ */
+export async function createPosDefaults(tx: Tx, companyId: number, userId: number): Promise<void> {
+  const c = await chartIds(tx, companyId, { accounts: ['5105', '4103'] });
+  const r = await tx.execute(sql`INSERT INTO contacts (company_id, kind, name, name_ar, is_customer, created_by, updated_by)
+    VALUES (${companyId}, 'individual', 'Walk-in customer', 'عميل نقدي', true, ${userId}, ${userId}) RETURNING id`);
+  const walkIn = (r.rows[0] as { id: number }).id;
+  await tx.insert(tableOf(posSettings)).values({
+    companyId, createdBy: userId, updatedBy: userId, walkInCustomerId: walkIn, shortageAccountId: c.accounts['5105'], overageAccountId: c.accounts['4103'],
+  });
+}
+
+registerCompanySetup('pos.defaults', (tx, companyId, { userId }) => createPosDefaults(tx, companyId, userId));

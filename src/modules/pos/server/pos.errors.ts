@@ -1,0 +1,10 @@
+import { AppError, forbidden } from '../../../core/http/errors';
+import { type Label, type Locale, tr } from '../../../core/i18n/locale';
+
+/** A 422 (or 409) whose message also sits on the field it is about, so forms show it in place. */
+export function posError(label: Label, locale: Locale, field = '_', vars: Record<string, string | number> = {}, status = 422): AppError {
+  return new AppError(status, status === 409 ? 'conflict' : 'validation', label, { [field]: tr(label, locale, vars) }, vars);
+}
+
+/** 403 "You don't have access to this page" (the platform's wording, core/i18n/messages.ts). */
+export const noAccess = (): AppError => forbidden('forbidden');

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { tableOf } from '../../../core/db/entity-table';
+import { withTx } from '../../../core/db/tx';
+import type { Ctx } from '../../../core/http/context';
+import { companyToday } from '../../../core/time/company-time';
+import { pm } from '../messages';
+import { posSettings } from '../model/pos-settings.entity';
+import { branchForSelling } from './branch.access';
+import { chartIds, sellAtTill } from './entries';
+import { posPayments } from './pos-payments.schema';
+import { posError } from './pos.errors';
+import { METHODS, type SaleInput, SaleRefused, splitPayments } from './sale.input';
+import { priceTillSale } from './sale.pricing';
+
+/**
+ * A till sale, ONE transaction (invariant 7 and the stock invariants): the session row FOR SHARE first (it must be
+ * active: a close waits for sales in flight and a sale after the close is refused), the branch's access rule (403),
+ * the lines priced (the price list's price unless given, less the line's discount), the payments split (change
+ * computed), then sales' sellAtTill: the order created with its session and branch, confirmed (stock leaves the
+ * branch's location at once through inventory: "Quantity Not Available" when short; the invoice issued) and paid
+ * per method (cash in the CSH journal, bank transfer in BNK; credit stays due), and the money per method written to
+ * pos_payments. Any refusal rolls back everything. The order, delivery, invoice and payments are done under the
+ * till's right (`pos.posSession.sell`, checked by the route, plus the branch) with the user's name on every audit
+ * row: a cashier needs no rights in the sales office, inventory or accounting (tillCtx).
+ */
+export const tillCtx = (ctx: Ctx): Ctx => ({ ...ctx, user: { ...ctx.user, isSuperuser: true } });
+
+export async function sell(ctx: Ctx, input: SaleInput) {
+  const L = ctx.locale;
+  try {
+    return await withTx(ctx.db, async (tx) => {
+      const s = (await tx.execute(sql`SELECT id, branch_id, status FROM pos_sessions WHERE company_id = ${ctx.companyId} AND id = ${input.sessionId} FOR SHARE`)).rows[0] as
+        { id: number; branch_id: number; status: string } | undefined;
+      if (!s) throw posError(pm.sessionRequired, L, 'sessionId');
+      const branch = await branchForSelling(ctx, tx, s.branch_id);
+      if (s.status !== 'active') throw posError(pm.sessionClosed, L, 'sessionId', {}, 409);
+      const st = tableOf(posSettings);
+      const [settings] = await tx.select({ walkIn: st.walkInCustomerId }).from(st).where(sql`${st.companyId} = ${ctx.companyId}`).limit(1);
+      const walkIn = (settings?.walkIn as number | null) ?? null;
+      const customerId = input.customerId ?? walkIn;
+      if (!customerId) throw posError(pm.customerRequired, L, 'customerId');
+      const orderDate = companyToday(ctx);
+      const till = tillCtx(ctx);
+      const priced = await priceTillSale(till, { orderDate, priceListId: input.priceListId, locationId: branch.locationId, lines: input.lines });
+      const items = priced.items.map((it) => ({ productId: it.productId, quantity: it.quantity, uomId: it.uomId, price: it.price, description: it.description }));
+      const total = priced.totalAmount;
+      const split = splitPayments(total, input.payments);
+      if (split.due !== '0.0000' && customerId === walkIn) throw posError(pm.creditNeedsCustomer, L, 'customerId');
+      const j = (await chartIds(tx, ctx.companyId, { journals: ['CSH', 'BNK'] })).journals;
+      const ref = (m: string) => input.payments.find((p) => p.method === m)?.reference ?? null;
+      const pays = [
+        ...(split.kept.cash !== '0.0000' ? [{ amount: split.kept.cash, journalId: j.CSH!, reference: ref('cash') }] : []),
+        ...(split.kept.bank_transfer !== '0.0000' ? [{ amount: split.kept.bank_transfer, journalId: j.BNK!, reference: ref('bank_transfer') }] : []),
+      ];
+      const order = await sellAtTill(till, {
+        sessionId: s.id, branchId: branch.id, customerId, priceListId: input.priceListId, locationId: branch.locationId, orderDate,
+        paymentMethod: split.mainMethod, items, payments: pays, notes: input.notes,
+      });
+      const rows = METHODS.filter((m) => split.tendered[m] !== '0.0000')
+        .map((m) => ({ companyId: ctx.companyId, sessionId: s.id, orderId: order.id as number, method: m, amount: split.kept[m], tendered: split.tendered[m] }));
+      await tx.insert(posPayments).values(rows);
+      return { order, change: split.change, paid: split.paid, due: split.due, payments: rows.map(({ method, amount, tendered }) => ({ method, amount, tendered })) };
+    });
+  } catch (e) {
+    if (e instanceof SaleRefused) throw posError(e.label, L, e.field, e.vars);
+    throw e;
+  }
+}

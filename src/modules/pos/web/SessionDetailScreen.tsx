@@ -1,0 +1,118 @@
+import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCashRegister } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { permissionCode } from '../../../core/entity/define';
+import { entityByName } from '../../registry';
+import { api } from '../../../web/api/client';
+import { useCan } from '../../../web/api/useAuth';
+import type { Row } from '../../../web/api/useEntityQueries';
+import EntityDetailPage from '../../../web/entity/EntityDetailPage';
+import { useFormat } from '../../../web/i18n/useFormat';
+import { useLocale } from '../../../web/i18n/useLocale';
+import { notifyError, notifySuccess } from '../../../web/ui/notify';
+import { pt } from './texts';
+
+/**
+ * A POS session: the generic record page, its summary (GET /api/pos/sessions/:id/summary: orders, sales, items
+ * sold, returns, refunds, paid, dues, duration, payment methods, orders by status) and, while it is active, the
+ * close form (counted cash and bank transfers; the server records the expected amounts and posts the differences).
+ */
+const sessionDef = entityByName('posSession');
+interface Summary {
+  orders: number; sales: string; itemsSold: string; returns: number; refunds: string; paid: string; dues: string;
+  durationMinutes: number; paymentMethods: Record<string, string>; ordersByStatus: Record<string, number>;
+}
+type Texts = Record<string, { en: string; ar: string }>;
+
+function Figure({ title, value }: { title: string; value: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">{title}</Text>
+      <Text fw={600}>{value}</Text>
+    </Stack>
+  );
+}
+
+function SessionSummary({ session }: { session: Row }) {
+  const { label } = useLocale();
+  const fmt = useFormat();
+  const q = useQuery({ queryKey: ['entity', 'posSession', 'summary', session.id, session.version], queryFn: () => api<Summary>(`/api/pos/sessions/${String(session.id)}/summary`) });
+  const s = q.data;
+  const name = (k: string) => label((pt as Texts)[k] ?? { en: k, ar: k });
+  const minutes = s?.durationMinutes ?? 0;
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="md">
+        <Title order={2} fz="md">{label(pt.summary)}</Title>
+        {q.isError && <Text c="red">{label(pt.loadFailed)}</Text>}
+        {s && (
+          <>
+            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+              <Figure title={label(pt.orders)} value={fmt.number(s.orders)} />
+              <Figure title={label(pt.sales)} value={fmt.number(s.sales, 2)} />
+              <Figure title={label(pt.itemsSold)} value={fmt.number(s.itemsSold)} />
+              <Figure title={label(pt.paid)} value={fmt.number(s.paid, 2)} />
+              <Figure title={label(pt.dues)} value={fmt.number(s.dues, 2)} />
+              <Figure title={label(pt.returns)} value={fmt.number(s.returns)} />
+              <Figure title={label(pt.refunds)} value={fmt.number(s.refunds, 2)} />
+              <Figure title={label(pt.duration)} value={label(pt.minutes).replace('{h}', fmt.number(Math.floor(minutes / 60))).replace('{m}', fmt.number(minutes % 60))} />
+            </SimpleGrid>
+            <Group gap="xl" align="flex-start">
+              <Stack gap={4}>
+                <Text size="sm" c="dimmed">{label(pt.paymentMethods)}</Text>
+                {Object.keys(s.paymentMethods).length === 0 ? <Text size="sm">{label(pt.none)}</Text>
+                  : Object.entries(s.paymentMethods).map(([m, v]) => <Text key={m} size="sm">{name(m)}: {fmt.number(v, 2)}</Text>)}
+              </Stack>
+              <Stack gap={4}>
+                <Text size="sm" c="dimmed">{label(pt.ordersByStatus)}</Text>
+                <Group gap="xs">
+                  {Object.keys(s.ordersByStatus).length === 0 ? <Text size="sm">{label(pt.none)}</Text>
+                    : Object.entries(s.ordersByStatus).map(([st, n]) => <Badge key={st} variant="light">{name(st)}: {fmt.number(n)}</Badge>)}
+                </Group>
+              </Stack>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function CloseButton({ session }: { session: Row }) {
+  const { label } = useLocale();
+  const can = useCan();
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [cash, setCash] = useState('');
+  const [bank, setBank] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const close = useMutation({
+    mutationFn: () => api<Row>(`/api/pos/sessions/${String(session.id)}/close`, { method: 'POST', body: { countedCash: cash.trim(), ...(bank.trim() ? { countedBank: bank.trim() } : {}) } }),
+    onSuccess: () => { setOpen(false); notifySuccess(label(pt.closed)); void qc.invalidateQueries({ queryKey: ['entity'] }); },
+    onError: (e) => { setError(e instanceof Error ? e.message : undefined); notifyError(label(pt.closeFailed), e); },
+  });
+  if (session.status !== 'active' || !can(permissionCode(sessionDef, 'close'))) return null;
+  return (
+    <>
+      <Button color="red" leftSection={<IconCashRegister size={16} />} onClick={() => { setError(undefined); setOpen(true); }}>{label(pt.close)}</Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={label(pt.closeTitle)}>
+        <form onSubmit={(e) => { e.preventDefault(); close.mutate(); }}>
+          <Stack>
+            <Text size="sm">{label(pt.closeAsk)}</Text>
+            <TextInput label={label(pt.countedCash)} value={cash} onChange={(e) => setCash(e.currentTarget.value)} inputMode="decimal" required data-autofocus error={error} />
+            <TextInput label={label(pt.countedBank)} value={bank} onChange={(e) => setBank(e.currentTarget.value)} inputMode="decimal" />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)}>{label(pt.cancel)}</Button>
+              <Button type="submit" color="red" loading={close.isPending}>{label(pt.close)}</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+export default function SessionDetailScreen() {
+  return <EntityDetailPage def={sessionDef} basePath="/pos/sessions" actions={(row) => <CloseButton session={row} />} children={(row) => <SessionSummary session={row} />} />;
+}

@@ -1,0 +1,11 @@
+import type { ModuleWeb } from '../../../web/moduleWeb';
+
+/** Browser code of the point of sale (lazy loaders only): a session's page with its summary and close form, the
+ * till (till/) and the past orders. */
+export const web: ModuleWeb = {
+  screens: [
+    { route: '/pos/sessions/{id}', load: () => import('./SessionDetailScreen') },
+    { route: '/pos/order', load: () => import('./till/TillScreen') },
+    { route: '/pos/oldorders', load: () => import('./oldorders/OldOrdersScreen') },
+  ],
+};

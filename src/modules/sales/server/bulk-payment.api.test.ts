@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client, TestApp } from '../../../../tests/support/test-app';
+import { verifyLedger } from '../../accounting';
+import { type SalesKit, salesApp } from './sales.test-kit';
+
+/**
+ * Bulk payment: one customer payment spread over open orders oldest first, or by chosen amounts, in one transaction;
+ * more than open, an order of someone else, amounts not adding up: "Failed to process bulk payment" in both
+ * languages and nothing paid. On PostgreSQL two bulk payments at once on the same orders never overpay.
+ */
+let t: TestApp;
+let k: SalesKit;
+let ar: Client;
+let box: number;
+beforeAll(async () => {
+  ({ t, k, ar } = await salesApp());
+  box = await k.product('Box', '10', '1000', '2');
+});
+afterAll(async () => { await t?.close(); });
+
+/** A confirmed order of `qty` boxes at 10.00, no tax, on `date`. */
+async function confirmed(qty: string, date: string, customerId = k.customer) {
+  const o = await k.order({ customerId, orderDate: date, items: [{ productId: box, quantity: qty, taxId: null }] });
+  const c = await t.admin.post(`/api/sales/orders/${o.id}/confirm`);
+  expect(c.statusCode, c.body).toBe(200);
+  return c.json() as { id: number; number: string; invoiceId: number };
+}
+const state = async (id: number) => (await k.q<Record<string, string>>(sql`SELECT o.status, o.payment_status AS ps, o.paid_amount::text AS paid, o.due_amount::text AS due,
+  i.paid_amount::text AS "invPaid", i.due_amount::text AS "invDue", i.status AS "invStatus" FROM sales_orders o JOIN invoices i ON i.id = o.invoice_id WHERE o.id = ${id}`))[0]!;
+
+describe('bulk payment', () => {
+  it('allocates oldest first over the open orders in one transaction, and by chosen amounts', async () => {
+    const a = await confirmed('3', '2026-03-02'); // 30
+    const b = await confirmed('2', '2026-03-01'); // 20, older
+    const c = await confirmed('5', '2026-03-03'); // 50
+    const r = await t.admin.post('/api/sales/payments/bulk', { customerId: k.customer, amount: '35', date: '2026-03-20', method: 'bank_transfer', reference: 'TRF-1' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().allocations.map((x: any) => [x.orderId, x.amount, x.paymentStatus])).toEqual([[b.id, '20', 'paid'], [a.id, '15', 'partially_paid']]);
+    expect(await state(b.id)).toMatchObject({ status: 'completed', ps: 'paid', paid: '20.0000', due: '0.0000', invStatus: 'PAID' });
+    expect(await state(a.id)).toMatchObject({ status: 'confirmed', ps: 'partially_paid', paid: '15.0000', due: '15.0000', invPaid: '15.0000', invDue: '15.0000' });
+    const bank = await k.q<{ n: number }>(sql`SELECT count(*)::int AS n FROM invoice_payments p JOIN journals j ON j.id = p.journal_id WHERE j.code = 'BNK' AND p.reference = 'TRF-1'`);
+    expect(bank[0]!.n).toBe(2);
+
+    const chosen = await ar.post('/api/sales/payments/bulk', { customerId: k.customer, amount: '25', allocations: [{ orderId: c.id, amount: '20' }, { orderId: a.id, amount: '5' }] });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(await state(c.id)).toMatchObject({ paid: '20.0000', due: '30.0000' });
+    expect(await state(a.id)).toMatchObject({ paid: '20.0000', due: '10.0000' });
+    expect((await verifyLedger(t.db.orm, k.ctx.companyId)).ok).toBe(true);
+  });
+
+  it('refuses more than open, foreign orders and mismatched amounts, in both languages, paying nothing', async () => {
+    const other = (await t.admin.post('/api/contacts/contacts', { kind: 'individual', name: 'Someone else', isCustomer: true })).json().id as number;
+    const theirs = await confirmed('1', '2026-03-05', other);
+    const payments = async () => (await k.q<{ n: number }>(sql`SELECT count(*)::int AS n FROM invoice_payments`))[0]!.n;
+    const before = await payments();
+    const open = (await k.q<{ s: string }>(sql`SELECT sum(due_amount)::numeric(20,2)::text AS s FROM sales_orders WHERE customer_id = ${k.customer} AND status = 'confirmed'`))[0]!.s;
+    const over = await t.admin.post('/api/sales/payments/bulk', { customerId: k.customer, amount: '100000' });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().error.message).toBe(`Failed to process bulk payment: the amount is more than the open amount (${open})`);
+    const overAr = await ar.post('/api/sales/payments/bulk', { customerId: k.customer, amount: '100000' });
+    expect(overAr.json().error.message).toBe(`فشل في معالجة الدفعة المجمعة: المبلغ أكبر من المبلغ المستحق (${open})`);
+    const foreign = await t.admin.post('/api/sales/payments/bulk', { customerId: k.customer, amount: '1', allocations: [{ orderId: theirs.id, amount: '1' }] });
+    expect(foreign.json().error.message).toBe('Failed to process bulk payment: line 1 is not an open order of this customer');
+    const [first] = await k.q<{ id: number }>(sql`SELECT id FROM sales_orders WHERE customer_id = ${k.customer} AND status = 'confirmed' ORDER BY id LIMIT 1`);
+    const sum = await ar.post('/api/sales/payments/bulk', { customerId: k.customer, amount: '5', allocations: [{ orderId: first!.id, amount: '4' }] });
+    expect(sum.statusCode).toBe(422);
+    expect(sum.json().error.message).toBe('فشل في معالجة الدفعة المجمعة: يجب أن يساوي مجموع المبالغ المختارة مبلغ الدفعة');
+    const bad = await t.admin.post('/api/sales/payments/bulk', { customerId: k.customer, amount: '' });
+    expect(bad.json().error.message).toBe('Failed to process bulk payment: Amount is required');
+    expect(await payments()).toBe(before);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')('two bulk payments at once on the same orders never overpay', async () => {
+    const cust = (await t.admin.post('/api/contacts/contacts', { kind: 'company', name: 'Race Co', isCustomer: true })).json().id as number;
+    const o1 = await confirmed('3', '2026-04-01', cust); // 30
+    const o2 = await confirmed('4', '2026-04-02', cust); // 40
+    const res = await Promise.all([
+      t.admin.post('/api/sales/payments/bulk', { customerId: cust, amount: '50' }),
+      ar.post('/api/sales/payments/bulk', { customerId: cust, amount: '50' }),
+    ]);
+    expect(res.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const refused = res.find((r) => r.statusCode === 422)!;
+    expect(refused.json().error.message).toMatch(/^(Failed to process bulk payment|فشل في معالجة الدفعة المجمعة): /);
+    const paid = await k.q<{ paid: string; due: string }>(sql`SELECT sum(paid_amount)::text AS paid, sum(due_amount)::text AS due FROM invoices WHERE id IN (${o1.invoiceId}, ${o2.invoiceId})`);
+    expect(paid[0]).toEqual({ paid: '50.0000', due: '20.0000' });
+    expect(await state(o1.id)).toMatchObject({ paid: '30.0000', due: '0.0000', ps: 'paid' });
+    expect(await state(o2.id)).toMatchObject({ paid: '20.0000', due: '20.0000', ps: 'partially_paid' });
+    expect((await verifyLedger(t.db.orm, k.ctx.companyId)).ok).toBe(true);
+  }, 60_000);
+});

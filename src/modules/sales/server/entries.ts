@@ -1,0 +1,9 @@
+/** The public entries of the modules sales builds on, in one place: sales reaches accounting and inventory only through them. */
+export {
+  accountStates, chartIds, computeInvoice, confirmInvoice, createInvoice, invoiceById, payInvoice,
+  type Invoice, type NewInvoice,
+  salesTaxes, type InvoiceTax,
+} from '../../accounting';
+export { deliverGoods, loadInventorySettings, productsForSale, type DeliveryInput, type SaleProduct } from '../../inventory';
+export { creditInvoice, quoteInvoice, type CreditNote } from '../../accounting';
+export { movesOfSource, receiveReturn, stockQuantities } from '../../inventory';

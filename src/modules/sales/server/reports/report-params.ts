@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import type { Orm } from '../../../../core/db/connect';
+import { type BaseReportParams, parseBaseParams, queryReader } from '../../../../core/documents/report-params';
+import type { Ctx } from '../../../../core/http/context';
+import { AppError } from '../../../../core/http/errors';
+import { fill } from '../../../../core/i18n/locale';
+import { productRefsExistSql } from '../../../inventory';
+import { PARAM_LABELS, srm } from './reports.messages';
+
+/**
+ * Sales report parameters: the shared ones (from, to, period, paging, format; 400 on anything malformed) plus
+ * customer, product, category (and its sub-categories), salesperson, Top N (rows by amount, at most 1000) and a min
+ * and max amount (on each row's amount; min > max is a 400). `checkRefs` (the routes' `defaults`) refuses with 422 a
+ * customer, product, category or salesperson that is not the company's, in the caller's language.
+ */
+export interface SalesReportParams extends BaseReportParams {
+  customerId: number | null; productId: number | null; categoryId: number | null; salespersonId: number | null;
+  top: number | null; minAmount: string | null; maxAmount: string | null;
+}
+
+const AMOUNT = /^\d{1,12}(\.\d{1,4})?$/;
+
+export function parseSalesParams(q: Record<string, unknown>, today: string): SalesReportParams {
+  const r = queryReader(q, srm.badParam, PARAM_LABELS);
+  const amount = (k: string) => {
+    const v = r.str(k);
+    if (v === undefined) return null;
+    if (!AMOUNT.test(v)) throw r.bad(k);
+    return v;
+  };
+  const base = parseBaseParams(r, today);
+  const minAmount = amount('minAmount');
+  const maxAmount = amount('maxAmount');
+  if (minAmount && maxAmount && new Decimal(minAmount).gt(maxAmount)) throw r.bad('minAmount', srm.minAboveMax);
+  const top = r.str('top') === undefined ? null : r.int('top', 10, 1000);
+  return {
+    ...base, customerId: r.id('customerId'), productId: r.id('productId'), categoryId: r.id('categoryId'), salespersonId: r.id('salespersonId'),
+    top, minAmount, maxAmount,
+  };
+}
+
+function notFound(param: string): AppError {
+  const name = PARAM_LABELS[param]!;
+  const label = { en: fill(srm.notFound.en, { param: name.en }), ar: fill(srm.notFound.ar, { param: name.ar }) };
+  return new AppError(422, 'not_found', label, { [param]: label }, { param });
+}
+
+/** 422 for a filter naming a record the company does not have. */
+export async function checkRefs(db: Orm, ctx: Ctx, _report: string, p: SalesReportParams): Promise<SalesReportParams> {
+  const c = ctx.companyId;
+  if (!p.customerId && !p.productId && !p.categoryId && !p.salespersonId) return p;
+  const [own] = (await db.execute(sql`SELECT
+      (${p.customerId}::int IS NULL OR EXISTS (SELECT 1 FROM contacts WHERE company_id = ${c} AND id = ${p.customerId}::int)) AS customer,
+      (${p.salespersonId}::int IS NULL OR EXISTS (SELECT 1 FROM salespersons WHERE company_id = ${c} AND id = ${p.salespersonId}::int)) AS salesperson,
+      r.product, r.category FROM (${productRefsExistSql(c, p.productId, p.categoryId)}) r`)).rows as { customer: boolean; salesperson: boolean; product: boolean; category: boolean }[];
+  if (!own?.customer) throw notFound('customerId');
+  if (!own.salesperson) throw notFound('salespersonId');
+  if (!own.product) throw notFound('productId');
+  if (!own.category) throw notFound('categoryId');
+  return p;
+}

@@ -1,0 +1,29 @@
+import type { ReportConfig, ReportFilter } from '../../../../web/reports/types';
+import { srt } from './reportTexts';
+
+/** Filters of each sales report screen: what GET /api/sales/reports/<name> accepts for it. */
+export interface SalesReportConfig extends ReportConfig { chart?: boolean }
+
+const customer: ReportFilter = { param: 'customerId', label: srt.customer, ref: 'contact', refFilters: { isCustomer: 'true' } };
+const vendor: ReportFilter = { param: 'customerId', label: srt.vendor, ref: 'contact' };
+const product: ReportFilter = { param: 'productId', label: srt.product, ref: 'product' };
+const category: ReportFilter = { param: 'categoryId', label: srt.category, ref: 'productCategory' };
+const salesperson: ReportFilter = { param: 'salespersonId', label: srt.salesperson, ref: 'salesperson' };
+const top: ReportFilter = { param: 'top', label: srt.top, number: { min: 1, max: 1000 } };
+const min: ReportFilter = { param: 'minAmount', label: srt.minAmount, number: { min: 0, max: 999_999_999_999 } };
+const max: ReportFilter = { param: 'maxAmount', label: srt.maxAmount, number: { min: 0, max: 999_999_999_999 } };
+const period = ['from', 'to', 'period'] as const;
+const all: ReportFilter[] = [...period, customer, product, category, salesperson, top, min, max];
+const combined = 'product-sales,customer-sales';
+
+export const SALES_REPORTS: Record<string, SalesReportConfig> = {
+  'product-sales': { name: 'product-sales', paged: true, combined, chart: true, filters: all },
+  'customer-sales': { name: 'customer-sales', paged: true, combined, chart: true, filters: all },
+  'customer-statement': { name: 'customer-statement', paged: true, filters: ['from', 'to', customer] },
+  'sales-analysis': { name: 'sales-analysis', paged: true, chart: true, filters: all },
+  'purchase-analysis': { name: 'purchase-analysis', paged: true, chart: true, filters: [...period, vendor, top, min, max] },
+  'expense-analysis': { name: 'expense-analysis', paged: true, chart: true, filters: [...period, vendor, top, min, max] },
+  'sales-order': { name: 'sales-order', paged: true, filters: ['from', 'to', customer, product, category, salesperson, top, min, max] },
+  'sales-summary': { name: 'sales-summary', paged: true, chart: true, filters: [...period, customer, product, category, salesperson] },
+  salesperson: { name: 'salesperson', paged: true, chart: true, filters: [...period, salesperson, customer, product, category, top, min, max] },
+};

@@ -1,0 +1,50 @@
+import type { Label } from '../../../../core/i18n/locale';
+
+/** Texts of the sales report screens, in both languages (the spec's wording for a failed download). */
+export const srt = {
+  downloadFailed: { en: 'Error downloading report. Please try again', ar: 'خطأ في تنزيل التقرير. يرجى المحاولة مرة أخرى' },
+  downloaded: { en: 'Report downloaded', ar: 'تم تنزيل التقرير' },
+  customer: { en: 'Customer', ar: 'العميل' },
+  vendor: { en: 'Vendor', ar: 'المورد' },
+  product: { en: 'Product', ar: 'المنتج' },
+  category: { en: 'Category', ar: 'الفئة' },
+  salesperson: { en: 'Salesperson', ar: 'مندوب المبيعات' },
+  top: { en: 'Top N', ar: 'أعلى (عدد)' },
+  minAmount: { en: 'Min amount', ar: 'الحد الأدنى للمبلغ' },
+  maxAmount: { en: 'Max amount', ar: 'الحد الأقصى للمبلغ' },
+  amount: { en: 'Amount', ar: 'المبلغ' },
+  total: { en: 'Total', ar: 'الإجمالي' },
+  due: { en: 'Due', ar: 'المستحق' },
+  opening: { en: 'Opening balance', ar: 'الرصيد الافتتاحي' },
+  debit: { en: 'Debit', ar: 'مدين' },
+  credit: { en: 'Credit', ar: 'دائن' },
+  closing: { en: 'Closing balance', ar: 'الرصيد الختامي' },
+  chartByPeriod: { en: 'By period', ar: 'حسب الفترة' },
+  chartTop: { en: 'Largest ten', ar: 'أكبر عشرة' },
+  pickCustomer: { en: 'Choose a customer to see the statement', ar: 'اختر عميلًا لعرض كشف الحساب' },
+  indexTitle: { en: 'Sales reports', ar: 'تقارير المبيعات' },
+  indexSubtitle: { en: 'What sold, to whom, by whom and when; what customers owe; purchases and expenses', ar: 'ما بيع ولمن ومن باعه ومتى، وما على العملاء، والمشتريات والمصروفات' },
+  open: { en: 'Open report', ar: 'فتح التقرير' },
+} satisfies Record<string, Label>;
+
+/** The reports of the index, with what each answers. */
+export const SALES_REPORT_LIST: { slug: string; title: Label; description: Label }[] = [
+  { slug: 'product-sales', title: { en: 'Product sales', ar: 'مبيعات المنتجات' },
+    description: { en: 'Quantity, orders and amount per product, by day, week, month, quarter or year.', ar: 'الكمية والطلبات والمبلغ لكل منتج، يوميًا أو أسبوعيًا أو شهريًا أو ربع سنويًا أو سنويًا.' } },
+  { slug: 'customer-sales', title: { en: 'Customer sales', ar: 'مبيعات العملاء' },
+    description: { en: 'Orders, totals, paid and due per customer; the top customers.', ar: 'الطلبات والإجماليات والمدفوع والمستحق لكل عميل؛ وأعلى العملاء.' } },
+  { slug: 'customer-statement', title: { en: 'Customer statement', ar: 'كشف حساب عميل' },
+    description: { en: "A customer's invoices and payments with the running balance.", ar: 'فواتير العميل ودفعاته مع الرصيد الجاري.' } },
+  { slug: 'sales-analysis', title: { en: 'Sales analysis', ar: 'تحليل المبيعات' },
+    description: { en: 'Sales per product category and their share of the total.', ar: 'المبيعات لكل فئة منتجات ونسبتها من الإجمالي.' } },
+  { slug: 'purchase-analysis', title: { en: 'Purchase analysis', ar: 'تحليل المشتريات' },
+    description: { en: 'Posted purchase invoices per vendor.', ar: 'فواتير المشتريات المرحّلة لكل مورد.' } },
+  { slug: 'expense-analysis', title: { en: 'Expense analysis', ar: 'تحليل المصروفات' },
+    description: { en: 'Posted expense invoices per vendor.', ar: 'فواتير المصروفات المرحّلة لكل مورد.' } },
+  { slug: 'sales-order', title: { en: 'Sales orders', ar: 'أوامر البيع' },
+    description: { en: 'Every confirmed or completed order with its amounts and payment status.', ar: 'كل أمر بيع مؤكد أو مكتمل بمبالغه وحالة دفعه.' } },
+  { slug: 'sales-summary', title: { en: 'Sales summary', ar: 'ملخص المبيعات' },
+    description: { en: 'Orders, customers, totals, paid and due per period.', ar: 'الطلبات والعملاء والإجماليات والمدفوع والمستحق لكل فترة.' } },
+  { slug: 'salesperson', title: { en: 'Salesperson sales', ar: 'مبيعات المندوبين' },
+    description: { en: 'Orders and totals per salesperson, with progress to target.', ar: 'الطلبات والإجماليات لكل مندوب، مع نسبة تحقيق الهدف.' } },
+];

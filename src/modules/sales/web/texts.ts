@@ -1,0 +1,22 @@
+/** Strings of the sales screens, en/ar (the shell's are in src/web/i18n). */
+export const st = {
+  product: { en: 'Product', ar: 'المنتج' },
+  category: { en: 'Category', ar: 'الفئة' },
+  minQuantity: { en: 'Min. quantity', ar: 'الحد الأدنى للكمية' },
+  fixedPrice: { en: 'Fixed price', ar: 'السعر الثابت' },
+  discountPercent: { en: 'Discount %', ar: 'الخصم %' },
+  quantity: { en: 'Quantity', ar: 'الكمية' },
+  unit: { en: 'Unit', ar: 'الوحدة' },
+  price: { en: 'Price', ar: 'السعر' },
+  subtotal: { en: 'Subtotal', ar: 'المجموع الفرعي' },
+  tax: { en: 'Tax', ar: 'الضريبة' },
+  taxAmount: { en: 'Tax amount', ar: 'مبلغ الضريبة' },
+  discount: { en: 'Discount', ar: 'الخصم' },
+  total: { en: 'Total', ar: 'الإجمالي' },
+  totalsOf: { en: 'Totals of {year}', ar: 'إجماليات عام {year}' },
+  totalSales: { en: 'Total sales', ar: 'إجمالي المبيعات' },
+  netSales: { en: 'Net sales (before tax)', ar: 'صافي المبيعات (قبل الضريبة)' },
+  orders: { en: 'Orders', ar: 'الطلبات' },
+  averageOrder: { en: 'Average order value', ar: 'متوسط قيمة الطلب' },
+  progress: { en: 'Progress to target', ar: 'نسبة تحقيق المستهدف' },
+};

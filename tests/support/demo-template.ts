@@ -1,0 +1,85 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
+import type { Database } from '../../src/core/db/connect';
+import { openPglite, openPostgres } from '../../src/core/db/connect';
+import '../../src/app'; // the module registry the demo needs
+import { ensureFirstAdmin } from '../../src/modules/admin/server/bootstrap';
+import { cloneDatabase, createFromTemplate, freshDatabase } from './test-db';
+import { adminUrl, pgDemoName, pgliteDemoPath, pgTemplateName, testDbKind, urlFor } from './template';
+
+/**
+ * The demo company (each module's demo data, a year of business) made ONCE per test run and cloned for every test
+ * file that asks for it, instead of each file running the demo again (about 25 s on PGlite, the largest setup cost
+ * of the end-to-end tests). The first file that needs it builds it under a lock (a directory made atomically; on
+ * PostgreSQL an advisory lock); the others wait, then clone: a PGlite data dump, or a PostgreSQL template database.
+ * The template belongs to the run (named by DAFTAR_TEST_RUN, set in global-setup.ts, which removes it at the end),
+ * so demo code changed between runs is never served from an old copy.
+ *
+ * The administrator is `admin` / DEMO_ADMIN_PASSWORD.
+ */
+export const DEMO_ADMIN_PASSWORD = 'admin-pass-123';
+
+async function buildDemo(db: Database): Promise<void> {
+  await ensureFirstAdmin(db, { ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD, DEMO_DATA: 'on' });
+}
+
+async function pgliteDemo(): Promise<Database> {
+  const path = pgliteDemoPath();
+  const lock = `${path}.lock`;
+  for (const t0 = Date.now(); !existsSync(path); ) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      if (Date.now() - t0 > 300_000) throw new Error(`the demo template was not built within 5 minutes (${lock})`);
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
+    try {
+      if (existsSync(path)) break;
+      const db = await freshDatabase();
+      try {
+        await buildDemo(db);
+        const dump = await db.pglite!.dumpDataDir('gzip');
+        writeFileSync(`${path}.tmp`, Buffer.from(await dump.arrayBuffer()));
+        renameSync(`${path}.tmp`, path);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return openPglite({ loadDataDir: new Blob([readFileSync(path)]) });
+}
+
+async function postgresDemo(): Promise<Database & { url?: string }> {
+  const name = pgDemoName();
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!exists.rowCount) {
+      // built on the direct connection (the pooler is for the application's pool only), under its final name
+      await createFromTemplate(admin, name, pgTemplateName());
+      const db = await openPostgres(urlFor(name), 4);
+      try {
+        await buildDemo(db);
+      } catch (e) {
+        await db.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        throw e;
+      }
+      await db.close();
+    }
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
+    await admin.end();
+  }
+  return cloneDatabase(name);
+}
+
+/** A fresh database holding the demo company, for one test file. */
+export function freshDemoDatabase(): Promise<Database & { url?: string }> {
+  return testDbKind() === 'pglite' ? pgliteDemo() : postgresDemo();
+}
