@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
+import { drainingIterate } from './exceljs.iterate-stream';
 
 /**
- * exceljs, loaded on first use, with its streaming reader's UTF-8 decoding mended.
+ * exceljs, loaded on first use, with two faults of its streaming reader mended: its UTF-8 decoding (below) and its
+ * iteration of a zip's entries, which now and then lost the last one (`exceljs.iterate-stream.ts`).
  *
  * exceljs 4.4.0 decodes each inflated chunk of an .xlsx part to text on its own (`lib/utils/parse-sax.js`:
  * `bufferToString(chunk)`), so a multi-byte character cut by a chunk boundary (any Arabic letter or digit; chunks are
@@ -26,11 +28,16 @@ export function loadExceljs(): Promise<Excel> {
 
 let mended = false;
 
-/** Replaces exceljs's parse-sax in Node's module cache (once); must run before exceljs is first loaded. */
+/** Replaces exceljs's parse-sax and iterate-stream in Node's module cache (once); must run before exceljs is first loaded. */
 export function mendExceljs(): void {
   if (mended) return;
   mended = true;
   const req = createRequire(createRequire(import.meta.url).resolve('exceljs/package.json'));
+  const iterId = req.resolve('./lib/utils/iterate-stream.js');
+  req(iterId);
+  const iterModule = req.cache[iterId];
+  if (!iterModule) throw new Error('exceljs: lib/utils/iterate-stream.js is not where it was; check the mend in core/documents/exceljs.ts');
+  iterModule.exports = drainingIterate;
   const id = req.resolve('./lib/utils/parse-sax.js');
   req(id);
   const cached = req.cache[id];
