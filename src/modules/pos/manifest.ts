@@ -15,5 +15,8 @@ export const posModule = defineModule({
     { route: '/pos/order', label: { en: 'Till', ar: 'شاشة البيع' }, permission: 'pos.posSession.sell' },
     { route: '/pos/oldorders', label: { en: 'Past orders', ar: 'الطلبات السابقة' }, permission: 'sales.salesOrder.view' },
     { route: '/pos/sessions/{id}', label: { en: 'POS session', ar: 'جلسة نقطة البيع' }, permission: 'pos.posSession.view', hidden: true },
+    // the contacts with the customer role (model/customer.preset.ts), the contact's rights
+    { route: '/pos/customers', label: { en: 'Customers', ar: 'العملاء' }, permission: 'contacts.contact.view' },
+    { route: '/pos/customers/{id}', label: { en: 'Customer', ar: 'عميل' }, permission: 'contacts.contact.view', hidden: true },
   ],
 });
