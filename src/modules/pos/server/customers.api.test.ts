@@ -83,7 +83,7 @@ describe('customers and their balance', () => {
   });
 
   it('reads the balances of a page of 200 customers with one statement', async () => {
-    const [{ id: company }] = await k.q<{ id: number }>(sql`SELECT company_id AS id FROM contacts WHERE id = ${gulf}`);
+    const company = (await k.q<{ id: number }>(sql`SELECT company_id AS id FROM contacts WHERE id = ${gulf}`))[0]!.id;
     await k.q(sql`INSERT INTO contacts (company_id, kind, name, is_customer) SELECT ${company}, 'individual', 'Bulk customer ' || g, true FROM generate_series(1, 400) g`);
     const spy = vi.spyOn(t.db.orm, 'execute');
     try {

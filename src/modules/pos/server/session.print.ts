@@ -26,8 +26,9 @@ const BAD_LAYOUT = { en: '{field} must be a4 or receipt', ar: 'يجب أن يك�
 const BAD_LANG = { en: '{field} must be en or ar', ar: 'يجب أن تكون {field} إما en أو ar' };
 const fourDp = (v: unknown) => (v === null || v === undefined ? null : new Decimal(String(v)).toFixed(4));
 
-async function printData(ctx: Ctx, id: number): Promise<SessionPrintData> {
-  const row = await getRecord(ctx, posSession, id);
+async function printData(ctx: Ctx, id: number, lang: Locale): Promise<SessionPrintData> {
+  // the branch's name in the print's language (a reference's title follows the context's)
+  const row = await getRecord({ ...ctx, locale: lang }, posSession, id);
   const summary = await sessionSummary(ctx.db.orm, ctx.companyId, row.id);
   // the company's names, currency and zone, the seller's and the printing user's full names (admin has no public entry)
   const r = await ctx.db.orm.execute(sql`SELECT c.name_en, c.name_ar, c.currency, c.currency_decimals, c.time_zone,
@@ -59,7 +60,7 @@ async function printData(ctx: Ctx, id: number): Promise<SessionPrintData> {
 }
 
 export async function sessionPdf(ctx: Ctx, id: number, lang: Locale, layout: SessionLayout): Promise<{ pdf: Buffer; number: string }> {
-  const data = await printData(ctx, id);
+  const data = await printData(ctx, id, lang);
   const html = sessionHtml(data, lang, await displayOf(ctx), layout);
   const pdf = await htmlToPdf(html, layout === 'receipt' ? { widthMm: RECEIPT_WIDTH_MM } : undefined)
     .catch((e: unknown) => { console.error(e); throw new AppError(500, 'pdf_failed', { en: 'Failed to generate the PDF', ar: 'تعذر إنشاء ملف PDF' }); });
