@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { closeBrowser } from '../../../core/documents/pdf';
-import { pagePng, pdfPages, pdfText } from '../../accounting/server/tax-invoice/pdf.test-kit';
+import { pagePng, pdfPages, pdfText } from '../../../core/documents/pdf-read.test-kit';
 import { type PosKit, posApp } from './pos.test-kit';
 
 /**
