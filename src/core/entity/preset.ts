@@ -48,14 +48,18 @@ export interface PresetOptions {
 }
 
 export function listPreset(base: AnyEntity, o: PresetOptions): ListPreset {
-  const fields: Record<string, Field> = { ...base.fields };
+  const computed: Record<string, Field> = {};
+  for (const [k, f] of Object.entries(o.computed ?? {})) {
+    if (k in base.fields) throw new Error(`${o.key}: computed column ${k} is a field of ${base.name}`);
+    computed[k] = { ...f, readOnly: true, sort: false, filter: false, search: false };
+  }
+  // the preset's columns first, in its order (a list shows its columns in the order of the fields)
+  const fields: Record<string, Field> = {};
+  for (const k of o.columns) if (base.fields[k] ?? computed[k]) fields[k] = (base.fields[k] ?? computed[k])!;
+  Object.assign(fields, base.fields, computed);
   for (const [k, label] of Object.entries(o.labels ?? {})) fields[k] = { ...fields[k]!, label };
   // a fixed filter is not offered as one
   for (const k of Object.keys(o.filters ?? {})) if (fields[k]) fields[k] = { ...fields[k]!, filter: false };
-  for (const [k, f] of Object.entries(o.computed ?? {})) {
-    if (k in base.fields) throw new Error(`${o.key}: computed column ${k} is a field of ${base.name}`);
-    fields[k] = { ...f, readOnly: true, sort: false, filter: false, search: false };
-  }
   for (const k of [...o.columns, ...(o.form ?? []).flatMap((s) => s.fields)])
     if (!(k in fields)) throw new Error(`${o.key}: ${k} is not a field of ${base.name} nor computed`);
   const def: AnyEntity = {

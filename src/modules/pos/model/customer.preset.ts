@@ -17,7 +17,7 @@ export const customers = listPreset(contact, {
   pluralLabel: { en: 'Customers', ar: 'العملاء' },
   filters: { isCustomer: 'true' },
   defaults: { isCustomer: true },
-  columns: ['name', 'organizationName', 'kind', 'area', 'phone', 'balance'],
+  columns: ['name', 'nameAr', 'organizationName', 'kind', 'area', 'phone', 'balance'],
   labels: { kind: { en: 'Customer type', ar: 'نوع العميل' } },
   computed: {
     balance: f.money({ en: 'Balance', ar: 'الرصيد' }, {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { loadExceljs } from '../../../core/documents/exceljs';
+import { customers } from '../model/customer.preset';
 import { CASHIER_PERMISSIONS } from './cashier';
 import { type PosKit, posApp } from './pos.test-kit';
 
@@ -78,6 +79,7 @@ describe('customers and their balance', () => {
     expect(ws.name).toBe('العملاء');
     const head = (ws.getRow(1).values as unknown[]).slice(1);
     expect(head).toEqual(['الاسم', 'الاسم بالعربية', 'اسم المنشأة', 'نوع العميل', 'المنطقة', 'الهاتف', 'الرصيد']);
+    expect(Object.keys(customers.def.fields).slice(0, 7)).toEqual(customers.def.list.columns);
     expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual(['Gulf Bakery', 'مخبز الخليج', 'Gulf Bakery Holding', 'شركة', 'Al Malaz', '0551112222', 30]);
     expect(ws.rowCount).toBe(2);
   });

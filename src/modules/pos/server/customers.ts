@@ -26,11 +26,10 @@ export async function customerList(ctx: Ctx, query: Record<string, unknown>) {
   return page;
 }
 
-/** The list as filtered, as an Excel file: the screen's columns with the Arabic name and the balance. */
+/** The list as filtered, as an Excel file: the screen's columns, the balance among them. */
 export async function customerExport(ctx: Ctx, query: Record<string, unknown>): Promise<Buffer> {
   const rows = await withBalances(ctx, await allRecords(ctx, contact, withPresetFilters(customers, query)));
-  const cols = customers.def.list.columns.flatMap((k) => (k === 'name' ? ['name', 'nameAr'] : [k]));
-  return exportRows(ctx, customers.def, rows, cols);
+  return exportRows(ctx, customers.def, rows, customers.def.list.columns);
 }
 
 /** One contact's balance (404 when it is not the company's). */
