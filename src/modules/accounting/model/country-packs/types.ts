@@ -12,6 +12,10 @@ export interface PackTax {
   rate: string;
   /** Sales taxes post to the chart's output tax account, purchase taxes to its input tax account. */
   use: 'sale' | 'purchase';
+  /** The VAT category (model/vat-categories.ts); standard when absent. The others charge 0%. */
+  vatCategory?: 'standard' | 'zero' | 'exempt' | 'outOfScope';
+  /** The reason code where the country's e-invoicing asks one (Saudi Arabia's VATEX codes). */
+  exemptionCode?: string;
 }
 export interface TaxNumberRule {
   label: Text;
