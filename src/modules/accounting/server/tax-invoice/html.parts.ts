@@ -1,3 +1,4 @@
+import { COUNTRIES } from '../../../contacts/model/countries';
 import { type DisplayPrefs, formatDate, formatNumber, withDigits } from '../../../../core/i18n/format';
 import type { Locale } from '../../../../core/i18n/locale';
 import { esc } from '../pdf';
@@ -78,6 +79,9 @@ export function partyRows(doc: TaxInvoiceDoc, p: Party | null, f: Fmt, showTaxRo
     if (has(a.postalCode)) rows.push(kv('postal', ltr(a.postalCode!), f.locale));
     if (has(a.additionalNumber)) rows.push(kv('additional', ltr(a.additionalNumber!), f.locale));
   } else if (has(a.address)) rows.push(kv('address', `<span style="white-space:pre-line">${esc(a.address)}</span>`, f.locale));
+  // a buyer abroad names its country (one in the seller's country needs not)
+  const country = 'country' in p && typeof p.country === 'string' && p.country !== doc.seller.country ? COUNTRIES.find((c) => c.value === p.country) : undefined;
+  if (country) rows.push(kv('country', both(country.label.en, country.label.ar, f.locale), f.locale));
   return rows.join('');
 }
 

@@ -23,6 +23,7 @@ export const L = {
   district: ['District', 'الحي'],
   city: ['City', 'المدينة'],
   postal: ['Postal code', 'الرمز البريدي'],
+  country: ['Country', 'الدولة'],
   additional: ['Additional number', 'الرقم الإضافي'],
   address: ['Address', 'العنوان'],
   line: ['#', '#'],

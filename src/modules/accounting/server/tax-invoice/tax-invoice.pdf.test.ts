@@ -123,6 +123,19 @@ describe.skipIf(!ok)('tax invoice PDFs', () => {
     }
   });
 
+  it('names the country of a buyer abroad, in both languages, with its own tax number', async () => {
+    const vat = await vatOf(t.admin, 'VAT 0% (zero rated)');
+    const berlin = (await t.admin.post('/api/contacts/contacts', { kind: 'company', name: 'Berlin Trading GmbH', isCustomer: true, country: 'DE', taxNumber: 'DE123456789', city: 'Berlin' })).json();
+    const exp = await confirmed(t.admin, { partnerId: berlin.id, lines: [{ description: 'Dates, export', quantity: '10', unitPrice: '40', taxId: vat }] });
+    for (const lang of ['ar', 'en']) {
+      const text = norm(pdfText(await pdf(t.admin, exp.id, `layout=a4&lang=${lang}`)));
+      expect(text).toContain('Tax Invoice');
+      expect(text).toContain('DE123456789');
+      expect(text).toContain('Germany');
+      expect(text).toContain('Country');
+    }
+  });
+
   it('prints the receipt on one page 80 mm wide, and A4 otherwise', () => {
     for (const [key, buf] of pdfs) {
       const p = pdfPages(buf);

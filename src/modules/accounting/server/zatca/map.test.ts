@@ -44,10 +44,20 @@ describe('mapping an invoice to ZATCA fields', () => {
     ]);
   });
 
-  it('standard for a buyer with a VAT number, simplified otherwise', () => {
+  it('standard for a business buyer (a VAT number, or a company), simplified otherwise', () => {
     expect(profileFor({ taxNumber: '300000000000003' })).toBe('standard');
-    expect(profileFor({ tax_number: '' })).toBe('simplified');
+    expect(profileFor({ kind: 'company', tax_number: null })).toBe('standard');
+    expect(profileFor({ kind: 'individual', tax_number: '' })).toBe('simplified');
     expect(profileFor(null)).toBe('simplified');
+  });
+
+  it("a buyer abroad: its own country, its tax number as another identifier, never as the Saudi VAT number", () => {
+    const z = toZatcaInput(src({ buyer: { name: 'Berlin GmbH', kind: 'company', country: 'DE', tax_number: 'DE123456789', city: 'Berlin' } }));
+    expect(z.profile).toBe('standard');
+    expect(z.buyer).toMatchObject({ name: 'Berlin GmbH', vatNumber: null, otherId: 'DE123456789', address: { country: 'DE', city: 'Berlin' } });
+    // a buyer that names no country is in the seller's
+    expect(toZatcaInput(src({ buyer: { name: 'Local', tax_number: '300000000000003' } })).buyer).toMatchObject({ vatNumber: '300000000000003', address: { country: 'SA' } });
+    expect(toZatcaInput(src({ buyer: { name: 'Local', tax_number: '300000000000003' } })).buyer!.otherId).toBeUndefined();
   });
 
   it("the invoice's own rounded figures, categories by tax, one subtotal per category and rate", () => {

@@ -40,11 +40,19 @@ export function field(row: Record<string, unknown> | null, ...keys: string[]): s
   return null;
 }
 
-export function partyOf(row: Record<string, unknown> | null, names: string[]): ZatcaParty | null {
+/**
+ * A party as the XML names it; `home`: the seller's country, the buyer's when its contact names none. A buyer abroad
+ * is not VAT-registered in the seller's country: its own tax number is an other identifier (schemeID OTH), never
+ * the VAT number (BT-48) that ZATCA checks as a Saudi one.
+ */
+export function partyOf(row: Record<string, unknown> | null, names: string[], home = 'SA'): ZatcaParty | null {
   if (!row) return null;
+  const country = (field(row, 'countryCode', 'country') ?? home).slice(0, 2).toUpperCase();
+  const abroad = country !== home.toUpperCase();
   return {
     name: field(row, ...names) ?? '',
-    vatNumber: field(row, 'taxNumber'),
+    vatNumber: abroad ? null : field(row, 'taxNumber'),
+    ...(abroad && field(row, 'taxNumber') ? { otherId: field(row, 'taxNumber') } : {}),
     crNumber: field(row, 'crNumber'),
     address: {
       street: field(row, 'street', 'streetAr', 'streetEn'),
@@ -53,13 +61,17 @@ export function partyOf(row: Record<string, unknown> | null, names: string[]): Z
       district: field(row, 'district', 'districtAr', 'districtEn'),
       city: field(row, 'city', 'cityAr', 'cityEn'),
       postalCode: field(row, 'postalCode'),
-      country: (field(row, 'countryCode', 'country') ?? 'SA').slice(0, 2).toUpperCase(),
+      country,
     },
   };
 }
 
-/** A buyer with a VAT number gets a standard tax invoice (cleared); anyone else a simplified one (reported). */
-export const profileFor = (buyer: Record<string, unknown> | null) => (field(buyer, 'taxNumber') ? 'standard' : 'simplified');
+/**
+ * A business buyer (a company, or a contact with a tax number: tax-invoice/parties.ts `isBusinessBuyer`) gets a
+ * standard tax invoice (cleared); anyone else a simplified one (reported).
+ */
+export const profileFor = (buyer: Record<string, unknown> | null) =>
+  (field(buyer, 'taxNumber') || field(buyer, 'kind') === 'company' ? 'standard' : 'simplified');
 
 const OUT_OF_SCOPE = { exemptionCode: 'VATEX-SA-OOS', exemptionReason: 'Not subject to VAT' };
 
@@ -106,7 +118,7 @@ export function toZatcaInput(src: ZatcaMapSource): ZatcaInvoiceInput {
     kind, profile, number: inv.number, uuid: src.chain.uuid, icv: src.chain.icv, pih: src.chain.pih,
     issueDate: inv.date, issueTime: src.issueTime, currency: field(src.company, 'currency') ?? 'SAR',
     seller: partyOf(src.company, ['nameAr', 'nameEn', 'name'])!,
-    buyer: profile === 'standard' ? partyOf(buyer, ['nameAr', 'name']) : null,
+    buyer: profile === 'standard' ? partyOf(buyer, ['nameAr', 'name'], field(src.company, 'country') ?? 'SA') : null,
     lines, subtotals,
     totals: {
       lineExtension: subtotal.toFixed(dp), allowance: discount.toFixed(dp), taxExclusive: taxExclusive.toFixed(dp),
