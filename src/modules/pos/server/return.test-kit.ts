@@ -26,10 +26,10 @@ export function returnKit(t: TestApp, k: PosKit) {
     expect(r.statusCode, r.body).toBe(200);
     return r.json() as Record<string, any>;
   };
-  /** Lines of the posted entries of a source, by account code: [code, debit, credit] sorted. */
+  /** The posted entries of a source, summed per account: [code, debit, credit] by code. */
   const entryLines = async (sourceType: string, sourceId: number) => (await k.q<{ code: string; debit: string; credit: string }>(sql`
-    SELECT a.code, l.debit::text AS debit, l.credit::text AS credit FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id JOIN accounts a ON a.id = l.account_id
-    WHERE e.source_type = ${sourceType} AND e.source_id = ${sourceId} ORDER BY a.code, l.debit DESC`)).map((l) => [l.code, l.debit, l.credit]);
+    SELECT a.code, sum(l.debit)::text AS debit, sum(l.credit)::text AS credit FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id JOIN accounts a ON a.id = l.account_id
+    WHERE e.company_id = ${k.ctx.companyId} AND e.source_type = ${sourceType} AND e.source_id = ${sourceId} GROUP BY a.code ORDER BY a.code`)).map((l) => [l.code, l.debit, l.credit]);
   const rules = async (set: Record<string, unknown>) => {
     const cur = (await t.admin.get('/api/sales/settings/current')).json();
     const r = await t.admin.patch(`/api/sales/settings/${cur.id}`, { version: cur.version, ...set });
