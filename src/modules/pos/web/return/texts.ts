@@ -5,7 +5,7 @@ export const rt = {
   sessionSummary: { en: 'Session summary', ar: 'ملخص الجلسة' },
   find: { en: 'Find', ar: 'بحث' },
   orderNumber: { en: 'Order number', ar: 'رقم الطلب' },
-  orderHint: { en: 'Type or scan the number on the receipt (SO/2026/00012), then Enter', ar: 'اكتب أو امسح الرقم المطبوع على الإيصال (SO/2026/00012) ثم اضغط Enter' },
+  orderHint: { en: 'Type or scan the number on the receipt (SO/2026/00012), then Enter', ar: 'اكتب أو امسح الرقم المطبوع على الإيصال (SO/2026/00012) ثم اضغط مفتاح الإدخال' },
   pastOrders: { en: 'Past orders', ar: 'الطلبات السابقة' },
   order: { en: 'Order', ar: 'الطلب' },
   date: { en: 'Date', ar: 'التاريخ' },
