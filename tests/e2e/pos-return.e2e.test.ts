@@ -6,8 +6,8 @@ import { type E2E, startE2E, waitPath } from './harness';
 
 /**
  * A till return in real Chromium, both languages: a sale at the till by keyboard (scan, quantity 3, F9, cash), the
- * order found in past orders, its Return opening /pos/return with the order; one of the three taken back with an
- * item reason and the return's reason, refunded in cash (F9, Enter on the confirmation): the credit note's number
+ * order found in past orders, its Return opening /pos/return with the order; by keyboard, one of the three taken
+ * back with an item reason and the return's reason, refunded in cash (F9, Enter on the confirmation): the credit note's number
  * shown, one confirmed sales return in the session with its negative cash row, the receipt's PDF served, and the
  * session's summary showing the refund. Nothing in English on the Arabic pages but the data; axe-core clean in
  * both schemes on the filled form and on the result.
@@ -85,8 +85,14 @@ for (const lang of ['en', 'ar'] as const) {
       await page.keyboard.type('1');
       await page.keyboard.press('Tab');
       await page.keyboard.type(lang === 'en' ? 'Torn carton' : 'كرتون ممزق');
-      await page.getByRole('combobox', { name: t.reason }).click();
-      await page.getByRole('option').first().click();
+      // Tab on to the return's reason: the first one by the arrow keys and Enter
+      await page.keyboard.press('Tab');
+      const reason = page.getByRole('combobox', { name: t.reason });
+      await expect.poll(() => reason.evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      await page.getByRole('option').first().waitFor({ timeout: 5000 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => reason.inputValue()).not.toBe('');
       // the server's figure: a third of the sale
       const third = (Number(order!.total_amount) / 3).toFixed(2);
       await expect.poll(() => page.getByTestId('return-refund').innerText(), { timeout: 15000 }).toMatch(new RegExp(third.replace('.', '[.٫]')));
