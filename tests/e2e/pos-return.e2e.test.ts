@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeBothSchemes } from './a11y';
+import { activeSession } from './pos-session';
 import { type E2E, startE2E, waitPath } from './harness';
 
 /**
@@ -24,16 +25,6 @@ const L = {
     reason: 'السبب', done: /تم تأكيد المرتجع RET\/\d{4}\/\d{5}/, refunds: 'المبالغ المستردة', confirm: 'تأكيد الإرجاع' },
 };
 
-async function sessionOf(page: Page): Promise<number> {
-  const me = await (await page.request.get(`${e.base}/api/auth/me`)).json();
-  const list = await (await page.request.get(`${e.base}/api/pos/sessions?filter[status]=active&filter[userId]=${me.user.id}`)).json();
-  if (list.items.length > 0) return list.items[0].id;
-  const branches = await (await page.request.get(`${e.base}/api/pos/branches`)).json();
-  const r = await page.request.post(`${e.base}/api/pos/sessions`, { data: { branchId: branches.items[0].id, openingCash: '100' } });
-  expect(r.status()).toBe(201);
-  return (await r.json()).id;
-}
-
 /** The number a figure shows, whatever its digits and separators. */
 const shown = (text: string) => Number(text.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/٫/g, '.').replace(/[,٬\s]/g, '').match(/-?\d+(\.\d+)?/)?.[0] ?? NaN);
 
@@ -51,7 +42,7 @@ for (const lang of ['en', 'ar'] as const) {
       const failures: string[] = [];
       page.on('response', (r) => { if (r.status() >= 500) failures.push(`${r.status()} ${r.url()}`); });
       await e.login(page, t.prefix);
-      const sessionId = await sessionOf(page);
+      const sessionId = await activeSession(e, page);
       const [water] = await rows<{ id: number; barcode: string; name: string; name_ar: string | null }>(sql`SELECT id, barcode, name, name_ar FROM products WHERE name = 'Mineral water (carton)'`);
       const [before] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM sales_orders WHERE session_id = ${sessionId}`);
 
