@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeBothSchemes } from './a11y';
+import { animationsDone, axeBothSchemes } from './a11y';
 import { activeSession } from './pos-session';
 import { type E2E, startE2E, waitPath } from './harness';
 
@@ -98,6 +98,13 @@ for (const lang of ['en', 'ar'] as const) {
       await expect.poll(() => page.getByTestId('return-done').innerText()).toMatch(t.done);
       await e.shot(page, `${lang}-till-return-done`);
       expect(await axeBothSchemes(page, lang, `${lang} till return done`)).toEqual([]);
+      // "?" lists the screen's keys (F9 confirms, Alt+R prints the receipt)
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('Shift+Slash');
+      await page.getByRole('dialog').getByText('F9', { exact: true }).first().waitFor({ timeout: 5000 });
+      await animationsDone(page);
+      await e.shot(page, `${lang}-till-return-shortcuts`);
+      await page.keyboard.press('Escape');
 
       const [ret] = await rows<{ id: number; credit_note_id: number; refunded_amount: string; session_id: number; status: string; n: string }>(sql`
         SELECT r.id, r.credit_note_id, r.refunded_amount::text, r.session_id, r.status, i.number AS n FROM sales_returns r JOIN invoices i ON i.id = r.credit_note_id

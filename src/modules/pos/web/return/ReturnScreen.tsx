@@ -148,7 +148,7 @@ function ReturnDesk({ session, onChangeSession }: { session: Row; onChangeSessio
         <Group gap="xs">
           <Title order={1} fz="h2">{label(rt.title)}</Title>
           <Badge variant="light" size="lg" style={{ textTransform: 'none' }}>{label(rt.session)}: <span dir="ltr">{String(session.number)}</span> · {session._refs?.branchId ?? ''}</Badge>
-          {onChangeSession && <Button size="compact-sm" variant="subtle" onClick={onChangeSession}>{label(rt.session)}</Button>}
+          {onChangeSession && <Button size="compact-sm" variant="subtle" onClick={onChangeSession}>{label(rt.changeSession)}</Button>}
         </Group>
         <Group gap="md">
           <Anchor component={Link} to={to('/pos/oldorders')} size="sm"><Group gap={4}><IconHistory size={16} />{label(rt.pastOrders)}</Group></Anchor>

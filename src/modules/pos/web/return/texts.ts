@@ -2,6 +2,7 @@
 export const rt = {
   title: { en: 'Till return', ar: 'مرتجع نقطة البيع' },
   session: { en: 'Session', ar: 'الجلسة' },
+  changeSession: { en: 'Change session', ar: 'تغيير الجلسة' },
   sessionSummary: { en: 'Session summary', ar: 'ملخص الجلسة' },
   find: { en: 'Find', ar: 'بحث' },
   orderNumber: { en: 'Order number', ar: 'رقم الطلب' },
