@@ -127,6 +127,8 @@ function ReturnDesk({ session, onChangeSession }: { session: Row; onChangeSessio
       void qc.invalidateQueries({ queryKey: ['entity'] });
     } catch (e) {
       const offline = isApiError(e) && (e.status === 0 || e.status >= 500);
+      // refused (4xx): nothing was recorded, the next try is a new return; unknown outcome: keep the key
+      if (!offline) key.current = null;
       setError({ message: offline ? label(rt.offline) : e instanceof Error ? e.message : String(e), fields: isApiError(e) ? e.fields : {} });
     } finally {
       setBusy(false);
