@@ -4,8 +4,10 @@ import './session.hooks';
 import './pos.defaults';
 import './demo';
 import { registerPosRoutes } from './pos.routes';
+import { registerReturnRoutes } from './return.routes';
 
-/** The point of sale's server side: session hooks, company defaults and demo data, the till sale and summary routes. */
+/** The point of sale's server side: session hooks, company defaults and demo data, the till sale and summary routes, till returns. */
 export function posServer(app: FastifyInstance, db: Database): void {
   registerPosRoutes(app, db);
+  registerReturnRoutes(app, db);
 }

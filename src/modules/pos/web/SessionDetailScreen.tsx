@@ -20,8 +20,8 @@ import { pt } from './texts';
  */
 const sessionDef = entityByName('posSession');
 interface Summary {
-  orders: number; sales: string; itemsSold: string; returns: number; refunds: string; paid: string; dues: string;
-  durationMinutes: number; paymentMethods: Record<string, string>; ordersByStatus: Record<string, number>;
+  orders: number; sales: string; itemsSold: string; returns: number; returnsTotal?: string; refunds: string; paid: string; dues: string;
+  durationMinutes: number; paymentMethods: Record<string, string>; refundMethods?: Record<string, string>; ordersByStatus: Record<string, number>;
 }
 type Texts = Record<string, { en: string; ar: string }>;
 
@@ -49,14 +49,14 @@ function SessionSummary({ session }: { session: Row }) {
         {s && (
           <>
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
-              <Figure title={label(pt.orders)} value={fmt.number(s.orders)} />
+              <Figure title={label(pt.orders)} value={fmt.number(s.orders, 0)} />
               <Figure title={label(pt.sales)} value={fmt.number(s.sales, 2)} />
-              <Figure title={label(pt.itemsSold)} value={fmt.number(s.itemsSold)} />
+              <Figure title={label(pt.itemsSold)} value={fmt.number(s.itemsSold, 0)} />
               <Figure title={label(pt.paid)} value={fmt.number(s.paid, 2)} />
               <Figure title={label(pt.dues)} value={fmt.number(s.dues, 2)} />
-              <Figure title={label(pt.returns)} value={fmt.number(s.returns)} />
+              <Figure title={label(pt.returns)} value={`${fmt.number(s.returns, 0)} · ${fmt.number(s.returnsTotal ?? '0', 2)}`} />
               <Figure title={label(pt.refunds)} value={fmt.number(s.refunds, 2)} />
-              <Figure title={label(pt.duration)} value={label(pt.minutes).replace('{h}', fmt.number(Math.floor(minutes / 60))).replace('{m}', fmt.number(minutes % 60))} />
+              <Figure title={label(pt.duration)} value={label(pt.minutes).replace('{h}', fmt.number(Math.floor(minutes / 60), 0)).replace('{m}', fmt.number(minutes % 60, 0))} />
             </SimpleGrid>
             <Group gap="xl" align="flex-start">
               <Stack gap={4}>
@@ -64,11 +64,17 @@ function SessionSummary({ session }: { session: Row }) {
                 {Object.keys(s.paymentMethods).length === 0 ? <Text size="sm">{label(pt.none)}</Text>
                   : Object.entries(s.paymentMethods).map(([m, v]) => <Text key={m} size="sm">{name(m)}: {fmt.number(v, 2)}</Text>)}
               </Stack>
+              {Object.keys(s.refundMethods ?? {}).length > 0 && (
+                <Stack gap={4} data-testid="refund-methods">
+                  <Text size="sm" c="dimmed">{label(pt.refundMethods)}</Text>
+                  {Object.entries(s.refundMethods ?? {}).map(([m, v]) => <Text key={m} size="sm">{name(m)}: {fmt.number(v, 2)}</Text>)}
+                </Stack>
+              )}
               <Stack gap={4}>
                 <Text size="sm" c="dimmed">{label(pt.ordersByStatus)}</Text>
                 <Group gap="xs">
                   {Object.keys(s.ordersByStatus).length === 0 ? <Text size="sm">{label(pt.none)}</Text>
-                    : Object.entries(s.ordersByStatus).map(([st, n]) => <Badge key={st} variant="light">{name(st)}: {fmt.number(n)}</Badge>)}
+                    : Object.entries(s.ordersByStatus).map(([st, n]) => <Badge key={st} variant="light">{name(st)}: {fmt.number(n, 0)}</Badge>)}
                 </Group>
               </Stack>
             </Group>

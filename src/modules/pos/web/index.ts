@@ -1,11 +1,12 @@
 import type { ModuleWeb } from '../../../web/moduleWeb';
 
 /** Browser code of the point of sale (lazy loaders only): a session's page with its summary and close form, the
- * till (till/) and the past orders. */
+ * till (till/), the past orders and the till's returns (return/). */
 export const web: ModuleWeb = {
   screens: [
     { route: '/pos/sessions/{id}', load: () => import('./SessionDetailScreen') },
     { route: '/pos/order', load: () => import('./till/TillScreen') },
     { route: '/pos/oldorders', load: () => import('./oldorders/OldOrdersScreen') },
+    { route: '/pos/return', load: () => import('./return/ReturnScreen') },
   ],
 };

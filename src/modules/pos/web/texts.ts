@@ -11,6 +11,7 @@ export const pt = {
   duration: { en: 'Duration', ar: 'المدة' },
   minutes: { en: '{h} h {m} min', ar: '{h} ساعة {m} دقيقة' },
   paymentMethods: { en: 'Payment methods', ar: 'طرق الدفع' },
+  refundMethods: { en: 'Returns by refund method', ar: 'المرتجعات حسب طريقة الاسترداد' },
   ordersByStatus: { en: 'Orders by status', ar: 'الطلبات حسب الحالة' },
   none: { en: 'No sales yet', ar: 'لا توجد مبيعات بعد' },
   close: { en: 'Close session', ar: 'إغلاق الجلسة' },
