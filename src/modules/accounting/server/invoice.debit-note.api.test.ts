@@ -19,8 +19,8 @@ const balance = async (code: string) => {
   return Number(r[0]!.b);
 };
 /** What a refused request must leave as it was: invoices, entries, numbers taken, audit rows. */
-const footprint = () => k.q(sql`SELECT (SELECT count(*)::int FROM invoices) AS invoices, (SELECT count(*)::int FROM journal_entries) AS entries,
-  (SELECT coalesce(sum(next_value), 0)::int FROM doc_sequences) AS numbers, (SELECT count(*)::int FROM audit_log) AS audit`);
+const footprint = async () => (await k.q<Record<string, number>>(sql`SELECT (SELECT count(*)::int FROM invoices) AS invoices, (SELECT count(*)::int FROM journal_entries) AS entries,
+  (SELECT coalesce(sum(next_value), 0)::int FROM doc_sequences) AS numbers, (SELECT count(*)::int FROM audit_log) AS audit`))[0]!;
 
 beforeAll(async () => {
   t = await testApp(); k = await kit(t);

@@ -16,7 +16,7 @@ import { amount as amountSchema } from '../model/lines.schema';
 import { DATE_MAX, DATE_MIN, MAX_INT, dateProblem } from '../../../core/entity/bounds';
 import { messages } from '../../../core/i18n/messages';
 import { tr } from '../../../core/i18n/locale';
-import { invoiceEntryLines, isSaleSide, paymentEntryLines } from './invoice.posting';
+import { invoiceEntryLines, isSaleSide, paymentEntryLines, postingSettings } from './invoice.posting';
 import { invoiceTotals } from './invoice.totals';
 import { postEntry, reverseEntry } from './ledger.post';
 import { ledgerError } from './ledger.validate';
@@ -33,10 +33,7 @@ import { checkTaxInvoiceBuyer } from './tax-invoice/parties';
  */
 const PREFIX: Record<string, string> = { SALE: 'INV', PURCHASE: 'BILL', EXPENSE: 'EXP', OTHER: 'OTH' };
 
-const partnerAccount = (s: AccountingSettings, type: string, ctx: Ctx) =>
-  setting(s, isSaleSide(type) ? 'receivableAccountId' : 'payableAccountId', ctx.locale);
-const docJournal = (s: AccountingSettings, type: string, ctx: Ctx) =>
-  setting(s, isSaleSide(type) ? 'salesJournalId' : 'purchaseJournalId', ctx.locale);
+const partnerAccount = (s: AccountingSettings, type: string, ctx: Ctx) => setting(s, postingSettings(type, null).partner, ctx.locale);
 
 /** Number series of notes: their own per type, prefixed (RINV, DINV...), and their entries' source type. */
 const NOTE_PREFIX: Record<NoteKind, string> = { creditNote: 'R', debitNote: 'D' };
@@ -51,13 +48,13 @@ export async function confirmInvoice(ctx: Ctx, tx: Tx, row: Row): Promise<Record
   const note = noteKindOf(row);
   const credit = note === 'creditNote';
   const num = await nextNumber(tx, ctx.companyId, `${note ?? 'invoice'}:${type}`, fy, (note ? NOTE_PREFIX[note] : '') + PREFIX[type]);
-  const journalId = (row.journalId as number | null) ?? docJournal(s, type, ctx);
-  const sale = isSaleSide(type);
+  const keys = postingSettings(type, note);
+  const journalId = (row.journalId as number | null) ?? setting(s, keys.journal, ctx.locale);
   const lines = invoiceEntryLines({ type, partnerId: row.partnerId as number, discount: String(row.discount ?? '0'), number: num.formatted, isCreditNote: credit }, totals, {
-    partner: partnerAccount(s, type, ctx),
+    partner: setting(s, keys.partner, ctx.locale),
     discount: (s.discountAccountId as number | null) ?? null,
-    defaultLine: setting(s, sale ? (credit ? 'salesReturnAccountId' : 'salesAccountId') : type === 'PURCHASE' ? 'inventoryAccountId' : 'expenseAccountId', ctx.locale),
-    defaultTax: setting(s, sale ? 'taxAccountId' : 'purchaseTaxAccountId', ctx.locale),
+    defaultLine: setting(s, keys.line, ctx.locale),
+    defaultTax: setting(s, keys.tax, ctx.locale),
     taxAccount: (id) => totals.taxes.get(id)?.accountId ?? null,
   });
   const entry = await postEntry(tx, ctx, { journalId, date: row.date as string, reference: num.formatted, source: { type: note ?? 'invoice', id: row.id }, lines });
