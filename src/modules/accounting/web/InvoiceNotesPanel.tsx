@@ -28,7 +28,7 @@ export function InvoiceNotesPanel({ invoice }: { invoice: Row }) {
       <Paper withBorder radius="md" p="lg">
         <Text size="sm">
           {label(kind === 'creditNote' ? tx.creditNoteOf : tx.debitNoteOf)}{' '}
-          <Anchor component={Link} to={to(detail(originalId))} dir="ltr">{String(invoice.reference ?? `#${String(originalId)}`)}</Anchor>
+          <Anchor component={Link} to={to(detail(originalId))} dir="ltr" underline="always">{String(invoice.reference ?? `#${String(originalId)}`)}</Anchor>
           {invoice.reason ? <Text span c="dimmed"> · {String(invoice.reason)}</Text> : null}
         </Text>
       </Paper>
