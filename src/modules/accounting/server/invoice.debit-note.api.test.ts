@@ -14,10 +14,7 @@ let ar: Client;
 let vat: number;
 let ptax: number;
 let partnerId: number;
-const balance = async (code: string) => {
-  const r = await k.q<{ b: string }>(sql`SELECT coalesce(sum(debit - credit), 0)::text AS b FROM journal_lines WHERE account_id = ${k.acc(code)}`);
-  return Number(r[0]!.b);
-};
+const balance = (code: string) => k.balance(code);
 /** What a refused request must leave as it was: invoices, entries, numbers taken, audit rows. */
 const footprint = async () => (await k.q<Record<string, number>>(sql`SELECT (SELECT count(*)::int FROM invoices) AS invoices, (SELECT count(*)::int FROM journal_entries) AS entries,
   (SELECT coalesce(sum(next_value), 0)::int FROM doc_sequences) AS numbers, (SELECT count(*)::int FROM audit_log) AS audit`))[0]!;
