@@ -93,16 +93,16 @@ describe('a sale debit note', () => {
     expect(states).toEqual(['PARTIALLY_PAID', 'PAID', 'OVERDUE', 'RETURNED']);
   });
 
-  it('the overdue job treats it as an invoice; the list filters debit notes and an invoice’s notes', async () => {
+  it('the overdue job treats it as an invoice; the list filters debit notes and an invoice’s notes (a credit note’s reason kept too)', async () => {
     const inv = await invoice({ date: '2026-06-01', paymentTermDays: 10 });
     const dn = (await debit(inv.id, { lines: [{ description: 'Missed fee', unitPrice: '40' }], reason: 'Missed fee', date: '2026-06-02' })).json();
-    const cn = (await t.admin.post(`/api/accounting/invoices/${inv.id}/creditNote`, { lines: [{ description: 'Discount', unitPrice: '10' }], date: '2026-06-03' })).json();
+    const cn = (await t.admin.post(`/api/accounting/invoices/${inv.id}/creditNote`, { lines: [{ description: 'Discount', unitPrice: '10' }], date: '2026-06-03', reason: ' Loyalty discount ' })).json();
     expect((await t.admin.get(`/api/accounting/invoices/${dn.debitNoteId}`)).json().dueDate).toBe('2026-06-12');
     await t.admin.post('/api/accounting/invoices/mark-overdue', { today: '2026-06-13' });
     expect((await t.admin.get(`/api/accounting/invoices/${dn.debitNoteId}`)).json().status).toBe('OVERDUE');
     expect((await t.admin.post(`/api/accounting/invoices/${dn.debitNoteId}/recordPayment`, { amount: '40' })).json().status).toBe('PAID');
     const notes = (await t.admin.get(`/api/accounting/invoices?filter[noteOfId]=${inv.id}&sort=id`)).json();
-    expect(notes.items.map((n: { id: number }) => n.id)).toEqual([dn.debitNoteId, cn.creditNoteId]);
+    expect(notes.items.map((n: { id: number; reason: string }) => [n.id, n.reason])).toEqual([[dn.debitNoteId, 'Missed fee'], [cn.creditNoteId, 'Loyalty discount']]);
     const debits = (await t.admin.get('/api/accounting/invoices?filter[isDebitNote]=true&pageSize=100')).json();
     expect(debits.items.length).toBeGreaterThan(1);
     expect(debits.items.every((n: { isDebitNote: boolean; number: string }) => n.isDebitNote && n.number.startsWith('D'))).toBe(true);

@@ -49,7 +49,7 @@ registerHooks(invoice, {
     await computeInto(ctx, tx, changes, merged);
   },
   transitions: {
-    // a Saudi company's sale invoice or note (credit or debit) gets its signed e-invoice in the confirming transaction (zatca/)
+    // a Saudi company's sale invoice, credit or debit note gets its signed e-invoice in the confirming transaction (zatca/)
     confirm: async (ctx, tx, row) => {
       const unit = await lockUnit(ctx, tx, row);
       const set = await confirmInvoice(ctx, tx, row);

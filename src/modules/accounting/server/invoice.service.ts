@@ -35,7 +35,7 @@ const PREFIX: Record<string, string> = { SALE: 'INV', PURCHASE: 'BILL', EXPENSE:
 
 const partnerAccount = (s: AccountingSettings, type: string, ctx: Ctx) => setting(s, postingSettings(type, null).partner, ctx.locale);
 
-/** Number series of notes: their own per type, prefixed (RINV, DINV...), and their entries' source type. */
+/** Notes have number series of their own per type, their prefix before the invoice's: RINV, DINV, RBILL, DBILL... */
 const NOTE_PREFIX: Record<NoteKind, string> = { creditNote: 'R', debitNote: 'D' };
 
 /** Confirms (numbers and posts) an invoice, credit note or debit note row; returns the columns to write. */
