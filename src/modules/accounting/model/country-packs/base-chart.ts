@@ -55,7 +55,9 @@ export const vatTaxes = (rate: string, codes: { zero: string; exempt: string } |
   { name: { en: 'VAT 0% (zero rated)', ar: 'ضريبة القيمة المضافة 0% (نسبة صفرية)' }, rate: '0', use: 'sale', vatCategory: 'zero', ...(codes ? { exemptionCode: codes.zero } : {}) },
   { name: { en: 'VAT exempt', ar: 'معفاة من ضريبة القيمة المضافة' }, rate: '0', use: 'sale', vatCategory: 'exempt', ...(codes ? { exemptionCode: codes.exempt } : {}) },
 ];
-export const TAX_INVOICE = { invoice: { en: 'Tax invoice', ar: 'فاتورة ضريبية' }, creditNote: { en: 'Tax credit note', ar: 'إشعار دائن ضريبي' } };
-export const PLAIN_INVOICE = { invoice: { en: 'Invoice', ar: 'فاتورة' }, creditNote: { en: 'Credit note', ar: 'إشعار دائن' } };
+export const TAX_INVOICE = {
+  invoice: { en: 'Tax invoice', ar: 'فاتورة ضريبية' }, creditNote: { en: 'Tax credit note', ar: 'إشعار دائن ضريبي' }, debitNote: { en: 'Tax debit note', ar: 'إشعار مدين ضريبي' },
+};
+export const PLAIN_INVOICE = { invoice: { en: 'Invoice', ar: 'فاتورة' }, creditNote: { en: 'Credit note', ar: 'إشعار دائن' }, debitNote: { en: 'Debit note', ar: 'إشعار مدين' } };
 export const CR = { en: 'Commercial registration number', ar: 'رقم السجل التجاري' };
 export const VAT_NUMBER = { en: 'VAT registration number', ar: 'رقم التسجيل في ضريبة القيمة المضافة' };

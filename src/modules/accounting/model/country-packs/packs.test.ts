@@ -45,6 +45,9 @@ describe.each(PACKS.map((p) => [p.code, p] as const))('country pack %s', (code, 
       else expect(t.exemptionCode, t.name.en).toBeUndefined();
     }
     expect(pack.wording.invoice.en).toBe(pack.taxes.length ? 'Tax invoice' : 'Invoice');
+    expect([pack.wording.creditNote, pack.wording.debitNote]).toEqual(pack.taxes.length
+      ? [{ en: 'Tax credit note', ar: 'إشعار دائن ضريبي' }, { en: 'Tax debit note', ar: 'إشعار مدين ضريبي' }]
+      : [{ en: 'Credit note', ar: 'إشعار دائن' }, { en: 'Debit note', ar: 'إشعار مدين' }]);
   });
 
   it('accepts its valid tax numbers and refuses the invalid ones with a message in both languages', () => {

@@ -50,6 +50,6 @@ export interface CountryPack {
   taxInvoice?: 'zatca' | 'uae' | 'gcc';
   /** Formats of the national address where the country fixes them (digits once normalised); absent: free text. */
   nationalAddress?: { buildingNumber: RegExp; postalCode: RegExp; additionalNumber: RegExp };
-  /** Document wording: the title of a sale invoice (a tax invoice where VAT applies). */
-  wording: { invoice: Text; creditNote: Text };
+  /** Document wording: the titles of a sale invoice, credit note and debit note (tax ones where VAT applies). */
+  wording: { invoice: Text; creditNote: Text; debitNote: Text };
 }

@@ -56,8 +56,24 @@ export function both(en: string | null | undefined, ar: string | null | undefine
 export function titleOf(doc: TaxInvoiceDoc): Pair {
   if (doc.kind === 'standard') return L.taxInvoice;
   if (doc.kind === 'simplified') return L.simplified;
-  const w = doc.isCreditNote ? doc.pack.wording.creditNote : doc.pack.wording.invoice;
+  const w = doc.pack.wording[doc.note ?? 'invoice'];
   return [w.en, w.ar];
+}
+/**
+ * Under a tax invoice's title, what a note is: "Credit Note", or the pack's debit note ("Tax debit note / إشعار مدين
+ * ضريبي"); '' for an invoice or a plain document (whose title already says it).
+ */
+export function noteSubtitle(doc: TaxInvoiceDoc, locale: Locale): string {
+  if (!doc.note || !doc.kind) return '';
+  const w = doc.pack.wording.debitNote;
+  return `<span class="sub">${inline(doc.note === 'creditNote' ? L.creditNote : [w.en, w.ar], locale)}</span>`;
+}
+/** The note's rows: the number's label, the invoice it corrects and its reason (none of the last two for an invoice). */
+export function noteRows(doc: TaxInvoiceDoc, locale: Locale): string {
+  const debit = doc.note === 'debitNote';
+  return kv(doc.note === 'creditNote' ? 'creditNumber' : debit ? 'debitNumber' : 'number', ltr(doc.number), locale) +
+    (doc.originalNumber ? kv(debit ? 'debitNoteOf' : 'creditNoteOf', ltr(doc.originalNumber), locale) : '') +
+    (doc.reason ? kv('reason', esc(doc.reason), locale) : '');
 }
 /** The tax number's name: "TRN" in the UAE, the VAT number elsewhere. */
 export const taxLabel = (doc: TaxInvoiceDoc): Pair => (doc.pack.taxInvoice === 'uae' ? L.trn : L.vat);

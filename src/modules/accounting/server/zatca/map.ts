@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { EXEMPTION_CODES, vatCategoryCode } from '../../model/vat-categories';
-import type { ZatcaInvoiceInput, ZatcaLine, ZatcaParty, ZatcaTaxSubtotal, VatCategory } from './types';
+import type { ZatcaInvoiceInput, ZatcaKind, ZatcaLine, ZatcaParty, ZatcaProfile, ZatcaTaxSubtotal, VatCategory } from './types';
 
 /**
  * THE one place accounting's invoice becomes a ZatcaInvoiceInput (pure). Amounts are the invoice's own, already
@@ -9,7 +9,9 @@ import type { ZatcaInvoiceInput, ZatcaLine, ZatcaParty, ZatcaTaxSubtotal, VatCat
  * every address field may be missing (the address fields are being added to companies and contacts).
  */
 export interface InvoiceRowForZatca {
-  number: string; date: string; isCreditNote: boolean; notes?: string | null;
+  number: string; date: string; isCreditNote: boolean; isDebitNote?: boolean; notes?: string | null;
+  /** A note's reason (debit notes always carry one). */
+  reason?: string | null;
   lines: { description?: string | null; quantity?: string; unitPrice: string; discount?: string; taxId?: number | null; amount: string; taxAmount: string }[];
   discount: string; subtotal: string; taxAmount: string; totalAmount: string;
 }
@@ -19,8 +21,8 @@ export interface ZatcaMapSource {
   taxes: Map<number, TaxRate>;
   company: Record<string, unknown>;
   buyer: Record<string, unknown> | null;
-  /** Credit and debit notes: the invoice they correct. */
-  original?: { number: string } | null;
+  /** Credit and debit notes: the invoice they correct, and its e-invoice's profile when it has one (a note keeps it). */
+  original?: { number: string; profile?: ZatcaProfile | null } | null;
   reason?: string | null;
   chain: { uuid: string; icv: number; pih: string };
   issueTime: string;
@@ -80,6 +82,10 @@ function exemptionOf(code: string, words: string | null | undefined) {
   return { exemptionCode: code, exemptionReason: words?.trim() || EXEMPTION_CODES.find((c) => c.value === code)?.label.en || code };
 }
 
+/** A note's reason (KSA-10): the one given, else its notes, else the kind's general wording. */
+const noteReason = (kind: ZatcaKind, reason: string | null | undefined, notes: string | null | undefined) =>
+  reason?.trim() || notes?.trim() || (kind === 'debit' ? 'Additional goods or services' : 'Goods or services refund');
+
 export function toZatcaInput(src: ZatcaMapSource): ZatcaInvoiceInput {
   const dp = src.decimals;
   const inv = src.invoice;
@@ -112,8 +118,9 @@ export function toZatcaInput(src: ZatcaMapSource): ZatcaInvoiceInput {
   const subtotal = new Decimal(inv.subtotal);
   const taxExclusive = subtotal.minus(discount);
   const buyer = src.buyer;
-  const profile = profileFor(buyer);
-  const kind = inv.isCreditNote ? 'credit' : 'invoice';
+  const kind: ZatcaKind = inv.isCreditNote ? 'credit' : inv.isDebitNote ? 'debit' : 'invoice';
+  // a note is of the profile of the invoice it corrects (a simplified invoice's note is simplified), else by its buyer
+  const profile = (kind !== 'invoice' && src.original?.profile) || profileFor(buyer);
   return {
     kind, profile, number: inv.number, uuid: src.chain.uuid, icv: src.chain.icv, pih: src.chain.pih,
     issueDate: inv.date, issueTime: src.issueTime, currency: field(src.company, 'currency') ?? 'SAR',
@@ -124,7 +131,7 @@ export function toZatcaInput(src: ZatcaMapSource): ZatcaInvoiceInput {
       lineExtension: subtotal.toFixed(dp), allowance: discount.toFixed(dp), taxExclusive: taxExclusive.toFixed(dp),
       tax: new Decimal(inv.taxAmount).toFixed(dp), taxInclusive: new Decimal(inv.totalAmount).toFixed(dp), payable: new Decimal(inv.totalAmount).toFixed(dp),
     },
-    billingReference: kind === 'credit' && src.original ? { number: src.original.number, reason: src.reason?.trim() || inv.notes?.trim() || 'Goods or services refund' } : null,
+    billingReference: kind !== 'invoice' && src.original ? { number: src.original.number, reason: noteReason(kind, src.reason ?? inv.reason, inv.notes) } : null,
     deliveryDate: profile === 'standard' ? inv.date : null,
   };
 }
