@@ -43,7 +43,7 @@ async function pick(page: Page, input: Locator, search: string, option: RegExp) 
 }
 
 async function confirmDialog(page: Page, t: T) {
-  await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 5000 });
+  await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 15000 });
 }
 
 /** Opens the newest record of a list (the one just saved) if saving did not already land on its page. */
@@ -76,7 +76,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByRole('option', { name: t.asset }).click();
       await pick(page, acc.getByRole('combobox', { name: t.parent, exact: true }), lang === 'en' ? 'Current' : 'المتداولة', t.currentAssets);
       await acc.getByRole('button', { name: t.save, exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 3000 }).catch(() => {});
+      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 10000 }).catch(() => {});
       await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10000 }).toBe(0);
       const made = await (await context.request.get(`${e.base}/api/accounting/accounts?search=${code}`)).json();
       expect(made.items.find((a: { code: string }) => a.code === code)).toMatchObject({ isLeaf: true, type: 'asset', status: 'active' });
@@ -96,7 +96,7 @@ for (const lang of ['en', 'ar'] as const) {
       await form.getByRole('textbox', { name: t.credit, exact: true }).nth(1).fill('250.50');
       await e.shot(page, `${lang}-journal-entry-form`);
       await form.getByRole('button', { name: t.save, exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 3000 }).catch(() => {});
+      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 10000 }).catch(() => {});
       await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10000 }).toBe(0);
       await openNewest(page, `${t.prefix}/accounting/journals/journals-entry`, /journals-entrydetails\/\d+$/, ref);
       await page.getByRole('button', { name: t.post, exact: true }).click();
@@ -120,7 +120,7 @@ for (const lang of ['en', 'ar'] as const) {
       await inv.getByRole('textbox', { name: t.quantity, exact: true }).fill('2');
       await inv.getByRole('textbox', { name: t.unitPrice, exact: true }).fill('100');
       await inv.getByRole('button', { name: t.save, exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 3000 }).catch(() => {});
+      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 10000 }).catch(() => {});
       await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10000 }).toBe(0);
       await openNewest(page, `${t.prefix}/accounting/accounts/invoice`, /invoicedetails\/\d+$/, ref);
       await page.getByRole('button', { name: t.confirm, exact: true }).first().click();

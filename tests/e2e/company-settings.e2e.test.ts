@@ -30,7 +30,7 @@ for (const lang of ['en', 'ar'] as const) {
       const taxNumber = lang === 'en' ? '300123456700003' : '300765432100003';
       await page.getByLabel(t.tax, { exact: true }).fill(taxNumber);
       await page.getByRole('button', { name: t.save, exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 5000 }).catch(() => {});
+      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 10000 }).catch(() => {});
       const history = page.locator('#history');
       await expect.poll(() => history.innerText(), { timeout: 15000 }).toContain(taxNumber);
       await e.shot(page, `${lang}-company-settings-saved`);

@@ -16,7 +16,7 @@ const L = {
 } as const;
 
 async function confirmIfAsked(page: Page, label: string) {
-  await page.getByRole('dialog').getByRole('button', { name: label, exact: true }).click({ timeout: 5000 }).catch(() => {});
+  await page.getByRole('dialog').getByRole('button', { name: label, exact: true }).click({ timeout: 10000 }).catch(() => {});
 }
 
 for (const lang of ['en', 'ar'] as const) {

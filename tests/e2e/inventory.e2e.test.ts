@@ -65,7 +65,7 @@ async function pick(page: Page, input: Locator, search: string, option: RegExp) 
 /** Clicks Save (or another submit) in the open drawer/page and confirms the question that follows. */
 async function submit(page: Page, scope: Locator, label: string, t: T) {
   await scope.getByRole('button', { name: label, exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).last().click({ timeout: 5000 });
+  await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).last().click({ timeout: 15000 });
 }
 
 async function json<R = any>(request: APIRequestContext, path: string): Promise<R> { // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -79,7 +79,7 @@ const idOf = (page: Page) => Number(new URL(page.url()).pathname.split('/').pop(
 /** Runs a state transition from a record page, confirming when asked, until the record (API) has the new status. */
 async function transition(page: Page, request: APIRequestContext, action: string, api: string, status: string, t: T) {
   await page.getByRole('button', { name: action, exact: true }).first().click();
-  await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 3000 }).catch(() => {});
+  await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 10000 }).catch(() => {});
   await expect.poll(async () => (await json(request, api)).status, { timeout: 15000 }).toBe(status);
 }
 const cents = (v: string | number) => Math.round(Number(v) * 100);

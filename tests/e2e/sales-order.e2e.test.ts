@@ -59,14 +59,14 @@ for (const lang of ['en', 'ar'] as const) {
       await form.getByLabel(lang === 'en' ? 'Notes' : 'ملاحظات', { exact: true }).fill(note);
       await e.shot(page, `${lang}-sales-order-form`);
       await form.getByRole('button', { name: t.save, exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 3000 }).catch(() => {});
+      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 10000 }).catch(() => {});
       await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10000 }).toBe(0);
       const [made] = await rows<{ id: number }>(sql`SELECT id FROM sales_orders WHERE notes = ${note}`);
       expect(made).toBeTruthy();
       await page.goto(`${e.base}${t.prefix}/sales/orderdetails/${made!.id}`);
 
       await page.getByRole('button', { name: t.confirm, exact: true }).first().click({ timeout: 30000 }).catch(async (err) => { await e.shot(page, `${lang}-sales-order-noconfirm`); throw err; });
-      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 5000 });
+      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 15000 });
       await page.getByRole('button', { name: t.pay, exact: true }).click({ timeout: 15000 });
       let dialog = page.getByRole('dialog');
       await dialog.getByRole('textbox', { name: new RegExp(`^${t.amount}`) }).fill('20');

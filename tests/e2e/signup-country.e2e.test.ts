@@ -129,7 +129,7 @@ describe('sign-up by country, in Arabic', () => {
     await waitPath(page, /\/ar\/accounting\/accounts\/invoice$/);
     await page.goto(`${e.base}/ar/accounting/accounts/invoicedetails/${inv.id}`);
     await page.getByRole('button', { name: 'تأكيد', exact: true }).first().click();
-    await page.getByRole('dialog').getByRole('button', { name: 'تأكيد', exact: true }).click({ timeout: 5000 }).catch(() => {});
+    await page.getByRole('dialog').getByRole('button', { name: 'تأكيد', exact: true }).click({ timeout: 10000 }).catch(() => {});
     await expect.poll(async () => (await api(page, 'get', `/api/accounting/invoices/${inv.id}`)).number, { timeout: 20000 }).toMatch(/^INV\//);
 
     // set up: the checklist gives way to the dashboards

@@ -35,13 +35,13 @@ for (const lang of ['en', 'ar'] as const) {
       await form.getByLabel(t.building, { exact: true }).fill('1234');
       await form.getByLabel(t.city, { exact: true }).fill(lang === 'ar' ? 'الرياض' : 'Riyadh');
       await form.getByRole('button', { name: t.save, exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 3000 }).catch(() => {});
+      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 10000 }).catch(() => {});
       await expect.poll(() => form.getByText(t.bad).count(), { timeout: 10000 }).toBeGreaterThan(0);
       await form.getByLabel(t.building, { exact: true }).scrollIntoViewIfNeeded();
       await e.shot(page, `${lang}-tax-contact-refused`);
       await form.getByLabel(t.tax, { exact: true }).fill('310122393500003');
       await form.getByRole('button', { name: t.save, exact: true }).click();
-      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 3000 }).catch(() => {});
+      await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).click({ timeout: 10000 }).catch(() => {});
       await waitPath(page, /\/contacts\/contact\/\d+$/);
       const id = Number(/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
       const saved = await (await context.request.get(`${e.base}/api/contacts/contacts/${id}`)).json();

@@ -52,7 +52,8 @@ export interface WriteRig {
   http(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   server: ServerProcess;
   db: Database & { url?: string };
-  run(o: { kind: WriteKind; point: string; plan: FaultPlan; clients: number; perClient: number }): Promise<WriteReport>;
+  /** `until`: each client keeps posting after its `perClient` requests until it holds (at most 50 times as many). */
+  run(o: { kind: WriteKind; point: string; plan: FaultPlan; clients: number; perClient: number; until?: () => boolean }): Promise<WriteReport>;
   close(): Promise<void>;
 }
 
@@ -178,7 +179,7 @@ export async function startWriteRig(opts: { url?: string } = {}): Promise<WriteR
   let runNo = 0;
   return {
     proxy, server, db, http,
-    async run({ kind, point, plan, clients, perClient }) {
+    async run({ kind, point, plan, clients, perClient, until }) {
       const prefix = `WP${++runNo}-${point}-`;
       await server.ready();
       const before = await invariants();
@@ -192,8 +193,9 @@ export async function startWriteRig(opts: { url?: string } = {}): Promise<WriteR
       const answers: Record<string, number> = {};
       const outcomes = (await Promise.all(Array.from({ length: clients }, async (_, c) => {
         const mine: Outcome[] = [];
-        for (let i = 0; i < perClient; i++) {
-          mine.push(await post(kind, `${prefix}${c}-${i}`, `${prefix}${c}-${i}-${Math.random().toString(36).slice(2, 10)}`, c * perClient + i, failures, answers));
+        const most = until ? perClient * 50 : perClient;
+        for (let i = 0; i < most && (i < perClient || (until && !until())); i++) {
+          mine.push(await post(kind, `${prefix}${c}-${i}`, `${prefix}${c}-${i}-${Math.random().toString(36).slice(2, 10)}`, c * most + i, failures, answers));
         }
         return mine;
       }))).flat();

@@ -34,9 +34,11 @@ describe.skipIf(why !== null)(`PostgreSQL restarting under load (${why ?? 'own i
     const probe = async (phase: 'down' | 'after') => {
       try { ready.push({ phase, status: (await rig.http('GET', '/api/health/ready')).status }); } catch { ready.push({ phase, status: 'network' }); }
     };
-    const load = rig.run({ kind: 'entries', point: 'pg restart', plan: {}, clients: 4, perClient: 40 });
-    await sleep(300);
+    // the clients post until the outage is over, however long PostgreSQL takes to stop on a loaded machine (a fixed
+    // number of requests once all finished before it went down)
     let down = true;
+    const load = rig.run({ kind: 'entries', point: 'pg restart', plan: {}, clients: 4, perClient: 40, until: () => !down });
+    await sleep(300);
     const outage = inst.restart(DOWN_MS).finally(() => { down = false; });
     await sleep(200);
     while (down) { await probe('down'); await sleep(150); }

@@ -31,6 +31,20 @@ describe('hooks compose', () => {
     expect(hooksOf(def).afterCreate).toBeUndefined();
   });
 
+  it('beforeCreateMany: the batch hook of a registration that has one, else its beforeCreate per row, in module order', async () => {
+    const def = entity('inventory');
+    const seen: string[] = [];
+    registerHooks(def, { beforeCreate: (_c, _t, d) => void seen.push(`admin ${d.n}`) }, { module: 'admin' });
+    registerHooks(def, {
+      beforeCreate: () => void seen.push('inventory one'),
+      beforeCreateMany: (_c, _t, rows) => void seen.push(`inventory batch of ${rows.length}`),
+    });
+    registerHooks(def, { afterCreate: () => void seen.push('after') }, { module: 'accounting' });
+    await hooksOf(def).beforeCreateMany!(ctx, tx, [{ n: 1 }, { n: 2 }]);
+    expect(seen).toEqual(['inventory batch of 2', 'admin 1', 'admin 2']);
+    expect(hooksOf(entity('contacts')).beforeCreateMany).toBeUndefined();
+  });
+
   it('the first hook to throw stops the ones after it', async () => {
     const def = entity('contacts');
     const seen: string[] = [];

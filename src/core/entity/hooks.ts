@@ -30,6 +30,12 @@ export interface EntityHooks {
    * the insert (createAndTransition), so the hook may read what it needs for it at once.
    */
   beforeCreate?(ctx: Ctx, tx: Tx, data: Data, next?: string): Promise<void> | void;
+  /**
+   * beforeCreate for many rows at once (an import's batch), set-based: each row left as beforeCreate would leave
+   * it, and a throw where beforeCreate would throw for any of them. Optional: without it, the composed hook runs the
+   * registration's beforeCreate row by row.
+   */
+  beforeCreateMany?(ctx: Ctx, tx: Tx, rows: Data[]): Promise<void> | void;
   afterCreate?(ctx: Ctx, tx: Tx, row: Row): Promise<void> | void;
   /** `changes` holds only the validated fields the client sent; `before` the locked current row. */
   beforeUpdate?(ctx: Ctx, tx: Tx, changes: Data, before: Row): Promise<void> | void;
@@ -80,6 +86,8 @@ export class TransitionDone {
  * default the entity's own), then the order of registration. Per kind:
  * - beforeCreate, afterCreate, beforeUpdate, afterUpdate, beforeDelete: every one runs, in that order, in the
  *   operation's transaction (the first to throw aborts the operation).
+ * - beforeCreateMany (composed whenever a registration has it or beforeCreate): each registration in that order,
+ *   through its own beforeCreateMany, else its beforeCreate once per row.
  * - present: chained in that order, each gets what the previous one answered.
  * - transitions and actions: one owner per name; a second registration of the same name throws at start-up.
  * - create and createAndTransition (they replace the generic operation): one owner; a second throws at start-up.
@@ -129,6 +137,11 @@ function compose(list: Registration[]): EntityHooks {
     if (v !== undefined) out[k] = v;
   };
   set('beforeCreate', inOrder(rs.map((h) => h.beforeCreate)));
+  set('beforeCreateMany', inOrder(rs.map((h): Step<[Ctx, Tx, Data[]]> | undefined => {
+    if (h.beforeCreateMany) return h.beforeCreateMany.bind(h);
+    const one = h.beforeCreate;
+    return one ? async (ctx, tx, rows) => { for (const d of rows) await one.call(h, ctx, tx, d); } : undefined;
+  })));
   set('afterCreate', inOrder(rs.map((h) => h.afterCreate)));
   set('beforeUpdate', inOrder(rs.map((h) => h.beforeUpdate)));
   set('afterUpdate', inOrder(rs.map((h) => h.afterUpdate)));

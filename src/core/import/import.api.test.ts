@@ -63,4 +63,21 @@ describe('import products', () => {
     expect(some.json().errors[0]).toMatchObject({ row: 3, column: 'Product type', message: 'Product type: "Gadget" is not one of the choices' });
     expect((await products()).find((p) => p.sku === 'V-1')).toBeDefined();
   });
+
+  // the product's checks run set-based for a batch (product.hooks.ts beforeCreateMany): an inactive unit or an account
+  // that cannot take postings is still refused on its own row, in the caller's language, the good rows written
+  it('refuses an inactive unit and a parent account on their own rows, keeping the rows around them', async () => {
+    const g = (await t.admin.get('/api/inventory/uom-groups?search=Units')).json().items[0].id;
+    expect((await t.admin.post('/api/inventory/uoms', { name: 'Crate', conversionFactor: '6', groupId: g, isActive: false })).statusCode).toBe(201);
+    const csv = 'Name,SKU,Category,Unit of measure,Product type,Income account\n'
+      + 'Flour,B-1,Food,Unit,storable,4101\nOil,B-2,Food,Crate,storable,4101\nSalt,B-3,Food,Unit,storable,4\nBeans,B-4,Food,Unit,storable,\n';
+    const res = await postImport(t, ar, P, 'p.csv', csv, { validOnly: '1' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ inserted: 2, failed: 2, committed: true });
+    expect(res.json().errors).toEqual([
+      { row: 3, column: 'وحدة القياس', message: expect.stringMatching(/وحدة القياس/) },
+      { row: 4, column: 'حساب الإيرادات', message: 'حساب الإيرادات: اختر حسابًا نشطًا ليس له حسابات فرعية' },
+    ]);
+    expect((await products()).filter((p) => String(p.sku).startsWith('B-')).map((p) => p.sku)).toEqual(['B-1', 'B-4']);
+  });
 });

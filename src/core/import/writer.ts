@@ -22,7 +22,8 @@ import { RefText, type RowError, problem } from './row-values';
  * write path: each batch's references resolved in the company (refs.ts), its rows matched on the natural key
  * (update, or nothing when no value differs) or inserted. Every row is validated by the entity's own zod schema
  * and hooks, so the rules are the form's. Inserts are set-based where the hooks allow it (no create or afterCreate
- * hook, no multi-reference field): beforeCreate hooks per row, then ONE multi-row INSERT and ONE audit statement;
+ * hook, no multi-reference field): the beforeCreateMany hooks (one set-based call where the entity offers it, else
+ * beforeCreate per row), then ONE multi-row INSERT and ONE audit statement;
  * a batch that fails anywhere is rolled back to its savepoint and written again row by row through `ops.create` /
  * `ops.update`, each in its own savepoint, so each failing row is named and, when the valid rows are kept, only the
  * failing ones are left out.
@@ -166,7 +167,7 @@ export class Writer {
   }
 
   /**
-   * The batch's inserts as one statement (after each row's beforeCreate hooks) and one audit statement, in a
+   * The batch's inserts as one statement (after the beforeCreateMany hooks, set-based where the entity offers it) and one audit statement, in a
    * savepoint; false (rolled back) when anything refuses, for the caller to write the rows one by one.
    */
   private async insertSetBased(rows: Record<string, unknown>[]): Promise<boolean> {
@@ -177,10 +178,11 @@ export class Writer {
     const cols = getTableColumns(table) as Record<string, Column>;
     await this.tx.execute(sql`SAVEPOINT import_batch`);
     try {
+      const schema = entitySchema(def, ctx.locale, 'create');
+      const datas = rows.map((body) => schema.parse(body) as Record<string, unknown>);
+      await hooks.beforeCreateMany?.(ctx, this.tx, datas);
       const values: Record<string, unknown>[] = [];
-      for (const body of rows) {
-        const data = entitySchema(def, ctx.locale, 'create').parse(body) as Record<string, unknown>;
-        await hooks.beforeCreate?.(ctx, this.tx, data);
+      for (const data of datas) {
         const v: Record<string, unknown> = { createdBy: ctx.user.id, updatedBy: ctx.user.id, companyId: ctx.companyId };
         for (const [k, x] of Object.entries(data)) if (cols[k] && def.fields[k] && !def.fields[k]!.virtual && x !== undefined) v[k] = x;
         values.push(v);

@@ -32,8 +32,8 @@ describe('sign-up by country', () => {
     expect(aeRes.statusCode).toBe(201);
     const sa = as(saRes);
     const ae = as(aeRes);
-    expect(await taxes(sa)).toEqual(['VAT 15% (purchases)=15', 'VAT 15%=15']);
-    expect(await taxes(ae)).toEqual(['VAT 5% (purchases)=5', 'VAT 5%=5']);
+    expect(await taxes(sa)).toEqual(['VAT 0% (zero rated)=0', 'VAT 15% (purchases)=15', 'VAT 15%=15', 'VAT exempt=0']);
+    expect(await taxes(ae)).toEqual(['VAT 0% (zero rated)=0', 'VAT 5% (purchases)=5', 'VAT 5%=5', 'VAT exempt=0']);
     const accounts = async (c: Client) => (await c.get('/api/accounting/accounts?pageSize=200')).json().items.map((a: { code: string; nameEn: string }) => `${a.code} ${a.nameEn}`);
     expect(await accounts(sa)).toContain('5107 Zakat expense');
     expect(await accounts(ae)).toContain('5107 Corporate tax expense');
@@ -89,7 +89,7 @@ describe('sign-up by country', () => {
     let co = await company(c);
     const moved = await c.patch(`/api/admin/companies/${co.id}`, { country: 'BH', version: co.version });
     expect(moved.statusCode).toBe(200);
-    expect(await taxes(c)).toEqual(['VAT 10% (purchases)=10', 'VAT 10%=10']);
+    expect(await taxes(c)).toEqual(['VAT 0% (zero rated)=0', 'VAT 10% (purchases)=10', 'VAT 10%=10', 'VAT exempt=0']);
     const vat = (await c.get('/api/accounting/taxes?pageSize=50')).json().items.find((x: { name: string }) => x.name === 'VAT 10%');
     const accs = (await c.get('/api/accounting/accounts?pageSize=200')).json().items as { id: number; code: string; isLeaf: boolean }[];
     expect(accs.find((a) => a.id === vat.accountId)?.code).toBe('2102');

@@ -14,6 +14,7 @@ export const posModule = defineModule({
   screens: [
     { route: '/pos/order', label: { en: 'Till', ar: 'شاشة البيع' }, permission: 'pos.posSession.sell' },
     { route: '/pos/oldorders', label: { en: 'Past orders', ar: 'الطلبات السابقة' }, permission: 'sales.salesOrder.view' },
+    { route: '/pos/return', label: { en: 'Till returns', ar: 'مرتجعات نقطة البيع' }, permission: 'pos.posSession.sell' },
     { route: '/pos/sessions/{id}', label: { en: 'POS session', ar: 'جلسة نقطة البيع' }, permission: 'pos.posSession.view', hidden: true },
     // the contacts with the customer role (model/customer.preset.ts), the contact's rights
     { route: '/pos/customers', label: { en: 'Customers', ar: 'العملاء' }, permission: 'contacts.contact.view' },

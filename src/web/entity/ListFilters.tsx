@@ -60,6 +60,7 @@ export function ListFilters({ def, values, onChange, onClear }: {
             onChange={(v) => onChange(k, v)}
             placeholder={t('common.all')}
             clearable
+            searchable={data.length > 12}
             comboboxProps={{ withinPortal: true }}
           />
         );

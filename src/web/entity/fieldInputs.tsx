@@ -96,6 +96,7 @@ export function FieldInput({ def, name, value, onChange, error, disabled, row, h
           onChange={(v) => onChange(v)}
           clearable={!field.required}
           allowDeselect={!field.required}
+          searchable={field.options.length > 12}
           comboboxProps={{ withinPortal: true }}
         />
       );

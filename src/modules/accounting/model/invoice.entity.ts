@@ -3,8 +3,11 @@ import { f } from '../../../core/entity/field';
 import { INVOICE_STATES, INVOICE_TYPES, NOT_DRAFT } from './enums';
 
 /**
- * Invoices (sale, purchase, expense, other) and their credit notes. Totals, paid and due are computed by the
- * server (server/invoice.*.ts); confirming posts the entry, payments post payment entries.
+ * Invoices (sale, purchase, expense, other) and their credit and debit notes (rows marked `isCreditNote` or
+ * `isDebitNote`, pointing to the invoice they correct; which invoice takes which: invoice-notes.ts). Totals, paid
+ * and due are computed by the server (server/invoice.*.ts); confirming posts the entry, payments post payment
+ * entries. A debit note is an invoice of its own (its number, entry, due amount); the invoice it corrects is not
+ * changed by it.
  * States: DRAFT -(submit)-> PENDING -(confirm)-> CONFIRMED -(markSent)-> SENT -(markDelivered)-> DELIVERED;
  * payments make PARTIALLY_PAID / PAID; OVERDUE is set for unpaid invoices past their due date; cancel (no
  * posting yet) -> CANCELLED; void (posted, unpaid) -> VOID with a reversal; a credit note makes RETURNED and,
@@ -44,10 +47,16 @@ export const invoice = defineEntity({
     creditedAmount: f.money({ en: 'Credited', ar: 'المردود' }, ro),
     isCreditNote: f.boolean({ en: 'Credit note', ar: 'إشعار دائن' }, { ...ro, filter: true }),
     creditNoteOfId: f.ref({ en: 'Credit note of', ar: 'إشعار دائن للفاتورة' }, 'invoice', ro),
+    isDebitNote: f.boolean({ en: 'Debit note', ar: 'إشعار مدين' }, { ...ro, filter: true }),
+    debitNoteOfId: f.ref({ en: 'Debit note of', ar: 'إشعار مدين للفاتورة' }, 'invoice', ro),
+    /** A note's reason (a debit note's is required; ZATCA's InstructionNote). */
+    reason: f.text({ en: 'Reason', ar: 'السبب' }, { ...ro, max: 500 }),
     entryId: f.ref({ en: 'Journal entry', ar: 'قيد اليومية' }, 'journalEntry', ro),
     status: f.enum({ en: 'Status', ar: 'الحالة' }, INVOICE_STATES, { default: 'DRAFT' }),
   },
   list: { columns: ['number', 'type', 'partnerId', 'date', 'dueDate', 'totalAmount', 'paidAmount', 'dueAmount', 'status'], defaultSort: '-date' },
+  // the credit and debit notes of one invoice (its page lists them)
+  filters: { noteOfId: { label: { en: 'Notes of invoice', ar: 'إشعارات الفاتورة' }, anyOf: ['creditNoteOfId', 'debitNoteOfId'] } },
   form: {
     sections: [
       { title: { en: 'Invoice', ar: 'الفاتورة' }, fields: ['type', 'partnerId', 'date', 'paymentTermDays', 'dueDate', 'journalId', 'reference'] },
@@ -74,6 +83,7 @@ export const invoice = defineEntity({
   actions: {
     recordPayment: { en: 'Record payment', ar: 'تسجيل دفعة' },
     creditNote: { en: 'Credit note', ar: 'إشعار دائن' },
+    debitNote: { en: 'Debit note', ar: 'إشعار مدين' },
     print: { en: 'Print', ar: 'طباعة' },
   },
 });

@@ -58,7 +58,8 @@ export async function applyPackAccounts(tx: Tx, by: By, pack: CountryPack): Prom
   const names = new Set((await tx.select({ name: tt.name }).from(tt).where(eq(tt.companyId, by.companyId))).map((r) => r.name as string));
   const taxes = pack.taxes.filter((x) => !names.has(x.name.en)).map((x) => {
     const code = x.use === 'sale' ? pack.taxAccounts.output : pack.taxAccounts.input;
-    return { ...by, name: x.name.en, nameAr: x.name.ar, rate: x.rate, type: 'percentage', accountId: code ? acc.get(code) ?? null : null };
+    return { ...by, name: x.name.en, nameAr: x.name.ar, rate: x.rate, type: 'percentage', accountId: code ? acc.get(code) ?? null : null,
+      vatCategory: x.vatCategory ?? 'standard', exemptionCode: x.exemptionCode ?? null };
   });
   if (taxes.length) await tx.insert(tt).values(taxes);
   return acc;

@@ -8,7 +8,7 @@ import { companyToday } from '../../../core/time/company-time';
 import { contact } from '../../contacts/model/contact.entity';
 import { beginningBalance } from '../model/beginning-balance.entity';
 import { chartIds, taxIds } from './chart.reads';
-import { confirmInvoice, createInvoice, payInvoice } from './invoice.entry';
+import { confirmInvoice, createInvoice, debitInvoice, payInvoice } from './invoice.entry';
 import { type PostInput, postEntries } from './ledger.post';
 import { loadSettings } from './settings.service';
 
@@ -16,7 +16,8 @@ import { loadSettings } from './settings.service';
  * Demo books for a demo company, over the twelve months that end today (core/tenancy/demo-year.ts), all through
  * the module's own services in the company's creation transaction: the opening balances (a beginning balance
  * document, posted), each month's rent, salaries and utilities (journal entries), and a consulting or training
- * invoice a month, confirmed and paid (the last two months' still open, for the receivables aging).
+ * invoice a month, confirmed and paid (the last two months' still open, for the receivables aging), and one debit
+ * note: two consulting hours more than invoiced, agreed after the invoice of three months ago, still to be paid.
  * Inventory's demo adds the trade: receipts and bills, deliveries and sale invoices.
  */
 registerCompanySetup('accounting.demo', async (tx: Tx, companyId, opts) => {
@@ -65,6 +66,14 @@ registerCompanySetup('accounting.demo', async (tx: Tx, companyId, opts) => {
     if (m.index < 10 && paidOn) {
       await payInvoice(ctx, inv.id, { amount: confirmed.dueAmount, date: paidOn, journalId: bank });
       counted(opts, 'payments');
+    }
+    const debitOn = m.day(18);
+    if (m.index === 9 && !training && debitOn) {
+      await debitInvoice(ctx, inv.id, {
+        date: debitOn, reason: 'Two consulting hours more than invoiced, agreed with the customer / ساعتان استشاريتان إضافيتان بالاتفاق مع العميل',
+        lines: [{ description: 'Additional consulting hours / ساعات استشارية إضافية', quantity: '2', unitPrice: '450', taxId: vat }],
+      });
+      counted(opts, 'debit notes');
     }
   }
 });

@@ -8,10 +8,7 @@ let t: TestApp;
 let k: Kit;
 let vat: number;
 let partnerId: number;
-const balance = async (code: string) => {
-  const r = await k.q<{ b: string }>(sql`SELECT coalesce(sum(debit - credit), 0)::text AS b FROM journal_lines WHERE account_id = ${k.acc(code)}`);
-  return Number(r[0]!.b);
-};
+const balance = (code: string) => k.balance(code);
 
 beforeAll(async () => {
   t = await testApp(); k = await kit(t);

@@ -6,7 +6,7 @@ import { withTx } from '../../../core/db/tx';
 import { AppError } from '../../../core/http/errors';
 import type { Ctx } from '../../../core/http/context';
 import {
-  computeInvoice, confirmInvoice, createInvoice, creditInvoice, entriesOfSource, invoiceById, payInvoice, quoteInvoice,
+  computeInvoice, confirmInvoice, createInvoice, creditInvoice, debitInvoice, entriesOfSource, invoiceById, payInvoice, quoteInvoice,
 } from '../index';
 import { type Kit, kit } from './test-kit';
 
@@ -107,5 +107,28 @@ describe('invoices in the caller’s transaction', () => {
     expect(await refusal(creditInvoice(ctx, inv.id, { lines: [{ unitPrice: '1000' }] }))).toMatchObject({ status: 422 });
     expect(await refusal(confirmInvoice(ctx, 2147483647))).toMatchObject({ status: 404 });
     expect(await entriesOfSource(ctx, { type: 'invoice', id: -1 })).toEqual([]);
+  });
+
+  it('debitInvoice issues a debit note in the caller’s transaction, rolled back with it; refuses as the route does', async () => {
+    const inv = await createInvoice(ctx, { type: 'SALE', partnerId, date: '2026-05-01', paymentTermDays: 15, lines: lines() });
+    const conf = await confirmInvoice(ctx, inv.id);
+    const n = await k.q<{ n: number }>(sql`SELECT count(*)::int AS n FROM invoices WHERE is_debit_note`);
+    await expect(withTx(t.db, async () => {
+      await debitInvoice(ctx, inv.id, { lines: [{ description: 'Missed fee', unitPrice: '40' }], reason: 'Missed fee' });
+      throw new Error('the caller fails after');
+    })).rejects.toThrow('the caller fails after');
+    expect(await k.q(sql`SELECT count(*)::int AS n FROM invoices WHERE is_debit_note`)).toEqual(n);
+    const dn = await withTx(t.db, async () => {
+      const d = await debitInvoice(ctx, inv.id, { lines: [{ description: 'Extra hour', unitPrice: '100', taxId: vat }], reason: 'One more hour', date: '2026-05-03' });
+      return { d, note: await invoiceById(ctx, d.debitNoteId), entries: await entriesOfSource(ctx, { type: 'debitNote', id: d.debitNoteId }) };
+    });
+    // the rolled-back note gave its number back
+    expect(dn.d).toMatchObject({ number: 'DINV/2026/00001', totalAmount: '115.00', dueAmount: '115.0000', dueDate: '2026-05-18', status: 'CONFIRMED' });
+    expect(dn.note).toMatchObject({ isDebitNote: true, debitNoteOfId: inv.id, reference: conf.number, reason: 'One more hour', isCreditNote: false, creditNoteOfId: null });
+    expect(dn.entries[0]!.lines.map((l) => [l.accountId, l.debit, l.credit])).toEqual([
+      [k.acc('1103'), '115.0000', '0.0000'], [k.acc('4101'), '0.0000', '100.0000'], [k.acc('2102'), '0.0000', '15.0000']]);
+    expect(await refusal(debitInvoice(ctx, inv.id, { lines: [{ unitPrice: '1' }], reason: ' ' }))).toMatchObject({ status: 422, fields: { reason: 'Reason is required' } });
+    expect(await refusal(debitInvoice(ctx, dn.d.debitNoteId, { lines: [{ unitPrice: '1' }], reason: 'x' }))).toMatchObject({ status: 409 });
+    expect(await refusal(debitInvoice(ctx, 2147483647, { lines: [{ unitPrice: '1' }], reason: 'x' }))).toMatchObject({ status: 404 });
   });
 });

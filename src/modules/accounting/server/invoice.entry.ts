@@ -34,7 +34,9 @@ export interface Invoice {
   date: string; dueDate: string | null; journalId: number | null; reference: string | null;
   lines: InvoiceLine[]; discount: string; subtotal: string; taxAmount: string; totalAmount: string;
   paidAmount: string; dueAmount: string; creditedAmount: string;
-  isCreditNote: boolean; creditNoteOfId: number | null; entryId: number | null;
+  isCreditNote: boolean; creditNoteOfId: number | null; isDebitNote: boolean; debitNoteOfId: number | null;
+  /** A note's reason (a debit note always has one). */
+  reason: string | null; entryId: number | null;
 }
 export interface InvoicePaymentInput {
   /** > 0 and at most the amount due. */
@@ -49,8 +51,20 @@ export interface CreditNoteInput {
   /** Else the invoice's own lines and discount (a full credit). */
   lines?: InvoiceLineInput[];
   date?: string;
+  /** Why (ZATCA's InstructionNote of the note; else the note's notes, else a generic refund reason). */
+  reason?: string;
 }
 export interface CreditNote { creditNoteId: number; number: string; totalAmount: string; applied: string; dueAmount: string; status: string }
+export interface DebitNoteInput {
+  /** What is charged besides the invoice (priced with the company's active taxes); at least one. */
+  lines: InvoiceLineInput[];
+  /** Required: why the partner is charged more (ZATCA's InstructionNote). */
+  reason: string;
+  /** Else the company's today; never before the invoice. */
+  date?: string;
+}
+/** The debit note: an invoice of its own, confirmed, due on the original's terms. */
+export interface DebitNote { debitNoteId: number; number: string; totalAmount: string; dueAmount: string; dueDate: string; status: string }
 export type InvoiceTax = TaxInfo;
 export type { InvoiceTotals };
 
@@ -63,7 +77,8 @@ function toInvoice(r: Row): Invoice {
     date: String(r.date), dueDate: str(r.dueDate), journalId: num(r.journalId), reference: str(r.reference),
     lines: (r.lines ?? []) as InvoiceLine[], discount: String(r.discount ?? '0'), subtotal: String(r.subtotal), taxAmount: String(r.taxAmount),
     totalAmount: String(r.totalAmount), paidAmount: String(r.paidAmount), dueAmount: String(r.dueAmount), creditedAmount: String(r.creditedAmount ?? '0'),
-    isCreditNote: r.isCreditNote === true, creditNoteOfId: num(r.creditNoteOfId), entryId: num(r.entryId),
+    isCreditNote: r.isCreditNote === true, creditNoteOfId: num(r.creditNoteOfId), isDebitNote: r.isDebitNote === true, debitNoteOfId: num(r.debitNoteOfId),
+    reason: str(r.reason), entryId: num(r.entryId),
   };
 }
 
@@ -102,6 +117,14 @@ export async function payInvoice(ctx: Ctx, id: number, input: InvoicePaymentInpu
 /** Issues and confirms a credit note for (part of) a confirmed invoice (source { type: 'creditNote', id }); applies it to the due. */
 export async function creditInvoice(ctx: Ctx, id: number, input: CreditNoteInput = {}): Promise<CreditNote> {
   return (await runAction(ctx, invoice, id, 'creditNote', { ...input })) as CreditNote;
+}
+
+/**
+ * Issues and confirms a debit note for a confirmed invoice (any posted state; not a draft, a void invoice or a note):
+ * its own number (DINV/...), its entry posted like an invoice's (source { type: 'debitNote', id }), its own due.
+ */
+export async function debitInvoice(ctx: Ctx, id: number, input: DebitNoteInput): Promise<DebitNote> {
+  return (await runAction(ctx, invoice, id, 'debitNote', { ...input })) as DebitNote;
 }
 
 /** The invoice as the API shows it (in the caller's transaction, if any); 404 when not the company's. */

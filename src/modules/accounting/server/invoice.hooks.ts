@@ -7,6 +7,7 @@ import type { Tx } from '../../../core/db/tx';
 import { invoice } from '../model/invoice.entity';
 import { invoiceTotals } from './invoice.totals';
 import { confirmInvoice, creditNote, recordPayment, voidInvoice } from './invoice.service';
+import { debitNote } from './invoice.notes';
 import { ledgerError } from './ledger.validate';
 import { am } from './messages';
 import { issueZatcaDocument, lockUnit, refuseIfInChain } from './zatca/documents';
@@ -48,7 +49,7 @@ registerHooks(invoice, {
     await computeInto(ctx, tx, changes, merged);
   },
   transitions: {
-    // a Saudi company's sale invoice or note gets its signed e-invoice in the confirming transaction (zatca/)
+    // a Saudi company's sale invoice, credit or debit note gets its signed e-invoice in the confirming transaction (zatca/)
     confirm: async (ctx, tx, row) => {
       const unit = await lockUnit(ctx, tx, row);
       const set = await confirmInvoice(ctx, tx, row);
@@ -63,5 +64,6 @@ registerHooks(invoice, {
   actions: {
     recordPayment: (ctx, tx, row, body) => recordPayment(ctx, tx, row as Row, body),
     creditNote: (ctx, tx, row, body) => creditNote(ctx, tx, row as Row, body),
+    debitNote: (ctx, tx, row, body) => debitNote(ctx, tx, row as Row, body),
   },
 });

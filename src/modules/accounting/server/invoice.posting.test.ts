@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { computeInvoice, invoiceEntryLines, paymentEntryLines, type InvoiceTotals, type TaxInfo } from './invoice.posting';
+import { computeInvoice, invoiceEntryLines, paymentEntryLines, postingSettings, type InvoiceTotals, type TaxInfo } from './invoice.posting';
 
 /** The pure posting rules of invoices: totals with taxes (excluded, included, fixed) and the balanced lines they post. */
 const line = (o: Partial<{ quantity: string; unitPrice: string; discount: string; taxId: number | null; accountId: number | null }> = {}) =>
@@ -53,5 +53,27 @@ describe('invoice and payment lines', () => {
     expect(paymentEntryLines({ type: 'SALE', partnerId: 7, isCreditNote: false, number: 'x' }, '5', 10, 1).map((l) => [l.accountId, l.debit])).toEqual([[1, '5.0000'], [10, '0.0000']]);
     expect(paymentEntryLines({ type: 'EXPENSE', partnerId: 7, isCreditNote: false, number: 'x' }, '5', 20, 1).map((l) => [l.accountId, l.debit])).toEqual([[20, '5.0000'], [1, '0.0000']]);
     expect(paymentEntryLines({ type: 'SALE', partnerId: 7, isCreditNote: true, number: 'x' }, '5', 10, 1)[0]!.accountId).toBe(10);
+  });
+  it('a debit note posts as an invoice of its type, on the accounts of an invoice (a sale: receivable, sales, output tax)', () => {
+    const extra = computeInvoice([line({ quantity: '2', unitPrice: '100', taxId: 1 }), line({ unitPrice: '30' })], taxes, '0') as InvoiceTotals;
+    expect(postingSettings('SALE', 'debitNote')).toEqual(postingSettings('SALE', null));
+    expect(postingSettings('SALE', 'debitNote')).toEqual({ partner: 'receivableAccountId', line: 'salesAccountId', tax: 'taxAccountId', journal: 'salesJournalId' });
+    expect(postingSettings('SALE', 'creditNote').line).toBe('salesReturnAccountId');
+    const dn = invoiceEntryLines({ type: 'SALE', partnerId: 7, discount: '0', number: 'DINV/1', isCreditNote: false }, extra, acc);
+    expect(dn.map((l) => [l.accountId, l.debit, l.credit, l.label])).toEqual([
+      [10, '260.0000', '0.0000', 'DINV/1'], [40, '0.0000', '200.0000', 'DINV/1'], [40, '0.0000', '30.0000', 'DINV/1'], [90, '0.0000', '30.0000', 'DINV/1'],
+    ]);
+    expect(sum(dn, 'debit')).toBe(sum(dn, 'credit'));
+    expect(dn.every((l) => l.contactId === 7)).toBe(true);
+  });
+  it('a purchase debit note: inventory (or expense) and input tax debited, payable credited; its payment is money out', () => {
+    const extra = computeInvoice([line({ unitPrice: '20', taxId: 1 })], taxes, '0') as InvoiceTotals;
+    expect(postingSettings('PURCHASE', 'debitNote')).toEqual({ partner: 'payableAccountId', line: 'inventoryAccountId', tax: 'purchaseTaxAccountId', journal: 'purchaseJournalId' });
+    expect(postingSettings('EXPENSE', 'debitNote').line).toBe('expenseAccountId');
+    const dn = invoiceEntryLines({ type: 'PURCHASE', partnerId: 8, discount: '0', number: 'DBILL/1', isCreditNote: false }, extra, { ...acc, partner: 20, defaultLine: 30 });
+    expect(dn.map((l) => [l.accountId, l.debit, l.credit])).toEqual([[30, '20.0000', '0.0000'], [90, '3.0000', '0.0000'], [20, '0.0000', '23.0000']]);
+    expect(sum(dn, 'debit')).toBe(sum(dn, 'credit'));
+    expect(paymentEntryLines({ type: 'PURCHASE', partnerId: 8, isCreditNote: false, number: 'DBILL/1' }, '23', 20, 1).map((l) => [l.accountId, l.debit, l.credit]))
+      .toEqual([[20, '23.0000', '0.0000'], [1, '0.0000', '23.0000']]);
   });
 });

@@ -1,13 +1,16 @@
 import Decimal from 'decimal.js';
 import { LEDGER_DIGITS, integerDigits } from '../../../core/entity/bounds';
 import { invoiceLineAmount, roundMoney } from '../../../core/money/round';
+import type { accountingSettings } from '../model/accounting-settings.entity';
+import type { NoteKind } from '../model/invoice-notes';
 import type { InvoiceLineInput } from '../model/lines.schema';
 import type { EntryLine } from './ledger.validate';
 
 /**
  * Pure functions: the totals of an invoice and the journal lines its confirmation and payments post.
  * Sale side (SALE, OTHER): Dr receivable (partner) total + Dr discount; Cr income per line; Cr tax.
- * Purchase side (PURCHASE, EXPENSE): the mirror image on payable. A credit note posts the same lines swapped.
+ * Purchase side (PURCHASE, EXPENSE): the mirror image on payable. A credit note posts the same lines swapped (its
+ * sale lines on the sales returns account); a debit note posts exactly as an invoice of its type.
  * Amounts are decimal strings rounded half-up to the currency's decimals (core/money/round.ts, the web's line totals
  * use the same): each line's amount and tax, and the invoice's discount, so the totals are sums of rounded figures
  * and the entry balances to the cent.
@@ -55,6 +58,17 @@ export function computeInvoice(lines: InvoiceLineInput[], taxes: Map<number, Tax
   if (d.isNeg() || !total.gt(0)) return { code: 'zero' };
   if (integerDigits(subtotal.plus(taxTotal).toFixed()) > LEDGER_DIGITS) return { code: 'tooLarge' };
   return { lines: out, subtotal: subtotal.toFixed(decimals), taxAmount: taxTotal.toFixed(decimals), totalAmount: total.toFixed(decimals), discount: d.toFixed(decimals) };
+}
+
+type SettingKey = keyof typeof accountingSettings.fields;
+/**
+ * The settings' accounts a document of `type` posts to when its lines and taxes name none: the partner's
+ * (receivable or payable), the lines' (sales, sales returns for a sale's credit note, inventory, expense), the tax's
+ * (output or input), and the journal's (sales or purchases).
+ */
+export function postingSettings(type: string, note: NoteKind | null): { partner: SettingKey; line: SettingKey; tax: SettingKey; journal: SettingKey } {
+  if (isSaleSide(type)) return { partner: 'receivableAccountId', line: note === 'creditNote' ? 'salesReturnAccountId' : 'salesAccountId', tax: 'taxAccountId', journal: 'salesJournalId' };
+  return { partner: 'payableAccountId', line: type === 'PURCHASE' ? 'inventoryAccountId' : 'expenseAccountId', tax: 'purchaseTaxAccountId', journal: 'purchaseJournalId' };
 }
 
 export interface PostingAccounts {

@@ -9,12 +9,14 @@ import type { Ctx } from '../../../core/http/context';
 import { companyToday } from '../../../core/time/company-time';
 import { invoicePayment } from '../model/invoice-payment.entity';
 import { invoice } from '../model/invoice.entity';
+import { type NoteKind, PAYABLE_STATES, noteKindOf } from '../model/invoice-notes';
+import { noteDate, noteReason, refuseNote } from './invoice.notes';
 import { journal } from '../model/journal.entity';
 import { amount as amountSchema } from '../model/lines.schema';
 import { DATE_MAX, DATE_MIN, MAX_INT, dateProblem } from '../../../core/entity/bounds';
 import { messages } from '../../../core/i18n/messages';
 import { tr } from '../../../core/i18n/locale';
-import { invoiceEntryLines, isSaleSide, paymentEntryLines } from './invoice.posting';
+import { invoiceEntryLines, isSaleSide, paymentEntryLines, postingSettings } from './invoice.posting';
 import { invoiceTotals } from './invoice.totals';
 import { postEntry, reverseEntry } from './ledger.post';
 import { ledgerError } from './ledger.validate';
@@ -26,35 +28,36 @@ import { checkTaxInvoiceBuyer } from './tax-invoice/parties';
 /**
  * Invoice business (invariant 8: due = total - payments - credit applied): confirming numbers the invoice and
  * posts its entry; a payment posts a payment entry and can never exceed the due amount; void reverses an
- * unpaid invoice; a credit note posts the swapped entry and reduces what is due.
+ * unpaid invoice; a credit note posts the swapped entry and reduces what is due; a debit note (invoice.notes.ts)
+ * posts like an invoice of its own and leaves the original as it is.
  */
 const PREFIX: Record<string, string> = { SALE: 'INV', PURCHASE: 'BILL', EXPENSE: 'EXP', OTHER: 'OTH' };
-export const PAYABLE_STATES = ['CONFIRMED', 'SENT', 'DELIVERED', 'OVERDUE', 'PARTIALLY_PAID', 'PROCESSING'];
 
-const partnerAccount = (s: AccountingSettings, type: string, ctx: Ctx) =>
-  setting(s, isSaleSide(type) ? 'receivableAccountId' : 'payableAccountId', ctx.locale);
-const docJournal = (s: AccountingSettings, type: string, ctx: Ctx) =>
-  setting(s, isSaleSide(type) ? 'salesJournalId' : 'purchaseJournalId', ctx.locale);
+const partnerAccount = (s: AccountingSettings, type: string, ctx: Ctx) => setting(s, postingSettings(type, null).partner, ctx.locale);
 
-/** Confirms (numbers and posts) an invoice or credit note row; returns the columns to write. */
+/** Notes have number series of their own per type, their prefix before the invoice's: RINV, DINV, RBILL, DBILL... */
+const NOTE_PREFIX: Record<NoteKind, string> = { creditNote: 'R', debitNote: 'D' };
+
+/** Confirms (numbers and posts) an invoice, credit note or debit note row; returns the columns to write. */
 export async function confirmInvoice(ctx: Ctx, tx: Tx, row: Row): Promise<Record<string, unknown>> {
   await checkTaxInvoiceBuyer(ctx, tx, row); // a Saudi tax invoice to a business names its VAT number (422 otherwise)
   const s = await loadSettings(tx, ctx.companyId);
   const type = row.type as string;
   const totals = await invoiceTotals(ctx, tx, row.lines, row.discount, !row.isCreditNote);
   const fy = fiscalYearOf(row.date as string, s.fiscalYearStartMonth, s.fiscalYearStartDay);
-  const credit = row.isCreditNote === true;
-  const num = await nextNumber(tx, ctx.companyId, `${credit ? 'creditNote' : 'invoice'}:${type}`, fy, (credit ? 'R' : '') + PREFIX[type]);
-  const journalId = (row.journalId as number | null) ?? docJournal(s, type, ctx);
-  const sale = isSaleSide(type);
+  const note = noteKindOf(row);
+  const credit = note === 'creditNote';
+  const num = await nextNumber(tx, ctx.companyId, `${note ?? 'invoice'}:${type}`, fy, (note ? NOTE_PREFIX[note] : '') + PREFIX[type]);
+  const keys = postingSettings(type, note);
+  const journalId = (row.journalId as number | null) ?? setting(s, keys.journal, ctx.locale);
   const lines = invoiceEntryLines({ type, partnerId: row.partnerId as number, discount: String(row.discount ?? '0'), number: num.formatted, isCreditNote: credit }, totals, {
-    partner: partnerAccount(s, type, ctx),
+    partner: setting(s, keys.partner, ctx.locale),
     discount: (s.discountAccountId as number | null) ?? null,
-    defaultLine: setting(s, sale ? (credit ? 'salesReturnAccountId' : 'salesAccountId') : type === 'PURCHASE' ? 'inventoryAccountId' : 'expenseAccountId', ctx.locale),
-    defaultTax: setting(s, sale ? 'taxAccountId' : 'purchaseTaxAccountId', ctx.locale),
+    defaultLine: setting(s, keys.line, ctx.locale),
+    defaultTax: setting(s, keys.tax, ctx.locale),
     taxAccount: (id) => totals.taxes.get(id)?.accountId ?? null,
   });
-  const entry = await postEntry(tx, ctx, { journalId, date: row.date as string, reference: num.formatted, source: { type: credit ? 'creditNote' : 'invoice', id: row.id }, lines });
+  const entry = await postEntry(tx, ctx, { journalId, date: row.date as string, reference: num.formatted, source: { type: note ?? 'invoice', id: row.id }, lines });
   return {
     number: num.formatted, journalId, entryId: entry.id, issuedAt: issueInstant(row.date as string, ctx.timeZone).toISOString(), lines: totals.lines, subtotal: totals.subtotal, taxAmount: totals.taxAmount,
     totalAmount: totals.totalAmount, paidAmount: '0', dueAmount: totals.totalAmount, creditedAmount: '0',
@@ -118,7 +121,7 @@ export async function recordPayment(ctx: Ctx, tx: Tx, row: Row, body: Record<str
  */
 export async function creditNote(ctx: Ctx, tx: Tx, row: Row, body: Record<string, unknown>): Promise<unknown> {
   // a REFUNDED invoice (an earlier credit note's refund paid) may still be credited for what is left uncredited
-  if (row.isCreditNote || !PAYABLE_STATES.concat(['PAID', 'REFUNDED']).includes(row.status as string)) throw ledgerError(am.notCreditable, {}, ctx.locale, '_', 409);
+  refuseNote(ctx, row, 'creditNote');
   const lines = Array.isArray(body.lines) ? body.lines : (row.lines as unknown[]);
   const discount = Array.isArray(body.lines) ? '0' : String(row.discount ?? '0');
   const totals = await invoiceTotals(ctx, tx, lines, discount, false);
@@ -126,13 +129,12 @@ export async function creditNote(ctx: Ctx, tx: Tx, row: Row, body: Record<string
   const credited = new Decimal(String(row.creditedAmount ?? 0));
   const credit = new Decimal(totals.totalAmount);
   if (credit.gt(total.minus(credited))) throw ledgerError(am.creditTooLarge, { left: total.minus(credited).toFixed(2) }, ctx.locale, 'lines');
-  const date = body.date === undefined || body.date === null || body.date === '' ? companyToday(ctx) : String(body.date);
-  const dateBad = dateProblem(date);
-  if (dateBad) throw ledgerError(messages[dateBad], { field: tr(invoicePayment.fields.date.label, ctx.locale), min: DATE_MIN, max: DATE_MAX }, ctx.locale, 'date');
+  const reason = noteReason(ctx, body, false);
+  const date = noteDate(ctx, row, body);
   const draft = await ops.create(ctx, invoice, {
     type: row.type, partnerId: row.partnerId, date, dueDate: date, reference: row.number, lines, discount,
     ...(typeof row.journalId === 'number' ? { journalId: row.journalId } : {}),
-  }, { set: { isCreditNote: true, creditNoteOfId: row.id } });
+  }, { set: { isCreditNote: true, creditNoteOfId: row.id, ...(reason && { reason }) } });
   const cn = await ops.transition(ctx, invoice, draft.id, 'confirm');
   const due = new Decimal(String(row.dueAmount));
   const applied = Decimal.min(due, credit);

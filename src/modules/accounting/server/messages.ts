@@ -37,6 +37,8 @@ export const am = {
   hasPayments: { en: 'An invoice with payments cannot be voided; issue a credit note', ar: 'لا يمكن إبطال فاتورة عليها دفعات؛ أصدر إشعارًا دائنًا' },
   creditTooLarge: { en: 'The credit note is larger than what is left to credit ({left})', ar: 'الإشعار الدائن أكبر من المتبقي للرد ({left})' },
   notCreditable: { en: 'Only a confirmed invoice can be credited', ar: 'لا يمكن إصدار إشعار دائن إلا لفاتورة مؤكدة' },
+  notDebitable: { en: 'A debit note can only be issued for a confirmed invoice, not for a draft, a void invoice or a note', ar: 'لا يمكن إصدار إشعار مدين إلا لفاتورة مؤكدة، وليس لمسودة أو فاتورة باطلة أو إشعار' },
+  noteBeforeInvoice: { en: 'The note cannot be dated before the invoice it corrects ({date})', ar: 'لا يمكن أن يسبق تاريخ الإشعار تاريخ الفاتورة التي يصححها ({date})' },
   reportFailed: { en: 'Failed to generate report', ar: 'فشل إنشاء التقرير' },
   pdfFailed: { en: 'Failed to download PDF', ar: 'فشل تنزيل ملف PDF' },
   badLayout: { en: '{field} must be a4 or receipt', ar: 'يجب أن يكون {field} إما a4 أو receipt' },

@@ -48,4 +48,19 @@ describe('VAT categories of taxes', () => {
     expect(std.statusCode, std.body).toBe(201);
     expect(std.json()).toMatchObject({ vatCategory: 'standard', exemptionCode: null });
   });
+
+  // the reason code is ZATCA's: a company elsewhere keeps an exempt tax without one (runs last: it moves the company)
+  it('asks no reason code outside Saudi Arabia, and still refuses one of another category', async () => {
+    const co = (await t.admin.get('/api/admin/companies/current')).json();
+    const moved = await t.admin.patch(`/api/admin/companies/${co.id}`, { country: 'AE', currency: 'AED', version: co.version });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const plain = await ar.post('/api/accounting/taxes', { name: 'Exempt supplies', type: 'percentage', rate: '0', vatCategory: 'exempt' });
+    expect(plain.statusCode, plain.body).toBe(201);
+    const wrong = await t.admin.post('/api/accounting/taxes', { name: 'Wrong code', type: 'percentage', rate: '0', vatCategory: 'exempt', exemptionCode: 'VATEX-SA-32' });
+    expect(wrong.statusCode).toBe(422);
+    // the UAE pack's own taxes came with the move: 5%, zero rated and exempt, none with a Saudi code
+    const taxes = (await t.admin.get('/api/accounting/taxes?pageSize=100')).json().items as { name: string; rate: string; vatCategory: string; exemptionCode: string | null }[];
+    expect(taxes.find((x) => x.name === 'VAT 5%')).toMatchObject({ vatCategory: 'standard' });
+    expect(taxes.find((x) => x.name === 'VAT exempt')).toMatchObject({ vatCategory: 'exempt', rate: expect.stringMatching(/^0(\.0+)?$/) });
+  });
 });

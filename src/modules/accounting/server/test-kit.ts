@@ -9,6 +9,8 @@ export interface Kit {
   draft: (lines: unknown[], o?: { journal?: string; date?: string; reference?: string }) => Promise<{ statusCode: number; body: Record<string, any> }>;
   post: (lines: unknown[], o?: { journal?: string; date?: string }) => Promise<Record<string, any>>;
   q: <T = Record<string, unknown>>(query: ReturnType<typeof sql>) => Promise<T[]>;
+  /** An account's balance (debit - credit over all its lines) by code, as a number. */
+  balance: (code: string) => Promise<number>;
 }
 
 export async function kit(t: TestApp, c: Client = t.admin): Promise<Kit> {
@@ -33,6 +35,10 @@ export async function kit(t: TestApp, c: Client = t.admin): Promise<Kit> {
       return p.json();
     },
     q: async <T,>(query: ReturnType<typeof sql>) => (await t.db.orm.execute(query)).rows as T[],
+    async balance(code) {
+      const r = await t.db.orm.execute(sql`SELECT coalesce(sum(debit - credit), 0)::text AS b FROM journal_lines WHERE account_id = ${acc(code)}`);
+      return Number((r.rows[0] as { b: string }).b);
+    },
   };
 }
 

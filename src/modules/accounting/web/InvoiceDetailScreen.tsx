@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCash, IconFileTypePdf, IconPrinter, IconReceipt, IconReceiptRefund } from '@tabler/icons-react';
+import { IconCash, IconFilePlus, IconFileTypePdf, IconPrinter, IconReceipt, IconReceiptRefund } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,16 +14,19 @@ import { useFormat } from '../../../web/i18n/useFormat';
 import { useLocale } from '../../../web/i18n/useLocale';
 import { useConfirm } from '../../../web/ui/ConfirmProvider';
 import { notifyError, notifySuccess } from '../../../web/ui/notify';
+import { PAYABLE_STATES, takesNote } from '../model/invoice-notes';
+import { DebitNoteDialog } from './DebitNoteDialog';
 import { EInvoicePanel } from './EInvoicePanel';
+import { InvoiceNotesPanel } from './InvoiceNotesPanel';
 import { InvoicePaymentDialog } from './InvoicePaymentDialog';
 import { tx } from './invoiceTexts';
 
 /**
  * An invoice: the generic record page, then what the generic page cannot offer: its payments, "Record payment"
- * (partial or full), "Credit note", print and PDF in the page's language or bilingual, the 80 mm receipt; and its ZATCA
- * e-invoice, if any.
+ * (partial or full), "Credit note", "Debit note" (a dialog, then the new note's page), print and PDF in the page's
+ * language or bilingual, the 80 mm receipt; its credit and debit notes (or, for a note, the invoice it corrects); and
+ * its ZATCA e-invoice, if any. Payment and notes are offered where the server accepts them (model/invoice-notes.ts).
  */
-const POSTED_UNPAID = ['CONFIRMED', 'SENT', 'DELIVERED', 'OVERDUE', 'PROCESSING', 'PARTIALLY_PAID'];
 const invoiceDef = entityByName('invoice');
 const paymentDef = entityByName('invoicePayment');
 
@@ -34,6 +37,7 @@ function InvoiceExtras({ invoice }: { invoice: Row }) {
   const confirm = useConfirm();
   const qc = useQueryClient();
   const [paying, setPaying] = useState(false);
+  const [debiting, setDebiting] = useState(false);
   const payments = useEntityList(paymentDef, { filters: { invoiceId: String(invoice.id) }, sort: 'date', pageSize: 100 });
   const credit = useMutation({
     mutationFn: () => api<Row>(`/api/accounting/invoices/${invoice.id}/creditNote`, { method: 'POST', body: {} }),
@@ -41,8 +45,10 @@ function InvoiceExtras({ invoice }: { invoice: Row }) {
     onError: (e) => notifyError(label(tx.creditNoteFailed), e),
   });
   const status = String(invoice.status);
-  const canPay = POSTED_UNPAID.includes(status) && Number(invoice.dueAmount) > 0 && can(permissionCode(invoiceDef, 'recordPayment'));
-  const canCredit = POSTED_UNPAID.includes(status) && !invoice.isCreditNote && can(permissionCode(invoiceDef, 'creditNote'));
+  const canPay = PAYABLE_STATES.includes(status) && Number(invoice.dueAmount) > 0 && can(permissionCode(invoiceDef, 'recordPayment'));
+  // the button credits the whole invoice: only while nothing of it was credited yet
+  const canCredit = takesNote(invoice, 'creditNote') && Number(invoice.creditedAmount ?? 0) === 0 && can(permissionCode(invoiceDef, 'creditNote'));
+  const canDebit = takesNote(invoice, 'debitNote') && can(permissionCode(invoiceDef, 'debitNote'));
   const canPrint = can(permissionCode(invoiceDef, 'print'));
   const pdf = (lang: string, layout = 'a4') => download(`/api/accounting/invoices/${invoice.id}/pdf?lang=${lang}&layout=${layout}`, `${String(invoice.number ?? invoice.id)}.pdf`)
     .catch((e) => notifyError(label(tx.pdfFailed), e));
@@ -58,6 +64,7 @@ function InvoiceExtras({ invoice }: { invoice: Row }) {
           <Group gap="xs">
             {canPay && <Button leftSection={<IconCash size={16} />} onClick={() => setPaying(true)}>{label(tx.recordPayment)}</Button>}
             {canCredit && <Button variant="light" color="orange" leftSection={<IconReceiptRefund size={16} />} loading={credit.isPending} onClick={() => void onCredit()}>{label(tx.creditNote)}</Button>}
+            {canDebit && <Button variant="light" color="grape" leftSection={<IconFilePlus size={16} />} onClick={() => setDebiting(true)}>{label(tx.debitNote)}</Button>}
             {canPrint && (
               <>
                 <Button variant="default" component="a" href={`/api/accounting/invoices/${invoice.id}/print?lang=${locale}`} target="_blank" rel="noopener" leftSection={<IconPrinter size={16} />}>{label(tx.print)}</Button>
@@ -96,6 +103,7 @@ function InvoiceExtras({ invoice }: { invoice: Row }) {
         )}
       </Stack>
       {paying && <InvoicePaymentDialog invoice={invoice} opened onClose={() => setPaying(false)} />}
+      {debiting && <DebitNoteDialog invoice={invoice} opened onClose={() => setDebiting(false)} />}
     </Paper>
   );
 }
@@ -104,6 +112,7 @@ export default function InvoiceDetailScreen() {
   return <EntityDetailPage def={invoiceDef} basePath="/accounting/accounts/invoice" children={(row) => (
     <>
       <EInvoicePanel invoiceId={Number(row.id)} status={String(row.status)} />
+      <InvoiceNotesPanel invoice={row} />
       <InvoiceExtras invoice={row} />
     </>
   )} />;

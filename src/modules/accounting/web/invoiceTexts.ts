@@ -1,6 +1,6 @@
 import type { Label } from '../../../core/i18n/locale';
 
-/** Texts of the invoice detail screen (payments, credit note, print), in both languages. */
+/** Texts of the invoice detail screen (payments, credit and debit notes, print), in both languages. */
 export const tx = {
   payments: { en: 'Payments', ar: 'الدفعات' },
   noPayments: { en: 'No payments yet', ar: 'لا توجد دفعات بعد' },
@@ -11,6 +11,26 @@ export const tx = {
   creditNoteAsk: { en: 'Create and post a credit note for the whole invoice?', ar: 'هل تريد إنشاء وترحيل إشعار دائن بكامل الفاتورة؟' },
   creditNoteDone: { en: 'Credit note created', ar: 'تم إنشاء الإشعار الدائن' },
   creditNoteFailed: { en: 'Error creating credit note', ar: 'خطأ في إنشاء الإشعار الدائن' },
+  debitNote: { en: 'Debit note', ar: 'إشعار مدين' },
+  debitNoteTitle: { en: 'Debit note for invoice {number}', ar: 'إشعار مدين للفاتورة {number}' },
+  debitNoteHelp: {
+    en: 'Charge the partner more: a price corrected upward, goods or services not on the invoice, a missed fee. The note gets its own number, is posted and is paid like an invoice.',
+    ar: 'تحميل الشريك مبلغًا إضافيًا: تصحيح سعر بالزيادة، أو سلع أو خدمات لم ترد في الفاتورة، أو رسوم فائتة. يأخذ الإشعار رقمًا خاصًا به ويُرحَّل ويُسدَّد كالفاتورة.',
+  },
+  debitNoteLines: { en: 'What is charged', ar: 'البنود المضافة' },
+  debitNoteIssue: { en: 'Issue debit note', ar: 'إصدار الإشعار المدين' },
+  debitNoteDone: { en: 'Debit note {number} issued', ar: 'تم إصدار الإشعار المدين {number}' },
+  debitNoteFailed: { en: 'Error creating debit note', ar: 'خطأ في إنشاء الإشعار المدين' },
+  reason: { en: 'Reason', ar: 'السبب' },
+  reasonHelp: { en: 'Printed on the note and sent to the tax authority', ar: 'يُطبع على الإشعار ويُرسل إلى هيئة الضريبة' },
+  notes: { en: 'Credit and debit notes', ar: 'الإشعارات الدائنة والمدينة' },
+  creditNoteOf: { en: 'Credit note for invoice', ar: 'إشعار دائن للفاتورة' },
+  debitNoteOf: { en: 'Debit note for invoice', ar: 'إشعار مدين للفاتورة' },
+  number: { en: 'Number', ar: 'الرقم' },
+  kind: { en: 'Kind', ar: 'النوع' },
+  total: { en: 'Total', ar: 'الإجمالي' },
+  due: { en: 'Due', ar: 'المستحق' },
+  status: { en: 'Status', ar: 'الحالة' },
   print: { en: 'Print', ar: 'طباعة' },
   pdf: { en: 'PDF', ar: 'PDF' },
   pdfBoth: { en: 'Bilingual PDF', ar: 'PDF ثنائي اللغة' },

@@ -1,6 +1,7 @@
 import { defineEntity } from '../../../core/entity/define';
 import { f } from '../../../core/entity/field';
 import { ADDRESS_FORM_FIELDS, addressFields } from './address-fields';
+import { COUNTRIES } from './countries';
 
 export const contact = defineEntity({
   name: 'contact',
@@ -25,9 +26,14 @@ export const contact = defineEntity({
     phone: f.phone({ en: 'Phone', ar: 'الهاتف' }, { search: true }),
     email: f.email({ en: 'Email', ar: 'البريد الإلكتروني' }, { search: true, sort: true }),
     address: f.textarea({ en: 'Address', ar: 'العنوان' }, { max: 500 }),
+    /** Where the contact is; empty: the company's own country (accounting's tax-invoice/party.hooks.ts). */
+    country: f.enum({ en: 'Country', ar: 'الدولة' }, COUNTRIES, {
+      filter: true,
+      help: { en: "Leave empty for the company's own country", ar: 'اتركه فارغًا إن كانت في بلد الشركة نفسه' },
+    }),
     taxNumber: f.text({ en: 'Tax number', ar: 'الرقم الضريبي' }, {
       search: true, max: 50,
-      help: { en: "A business buyer's VAT registration number, in the format of the company's country", ar: 'رقم تسجيل المشتري (المنشأة) في ضريبة القيمة المضافة، بصيغة بلد الشركة' },
+      help: { en: "A business buyer's VAT registration number, in the format of its country", ar: 'رقم تسجيل المشتري (المنشأة) في ضريبة القيمة المضافة، بصيغة بلده' },
     }),
     crNumber: f.text({ en: 'Commercial registration number', ar: 'رقم السجل التجاري' }, { max: 50 }),
     /** The national address printed on tax invoices (address-fields.ts). */
@@ -41,7 +47,7 @@ export const contact = defineEntity({
   form: {
     sections: [
       { title: { en: 'Contact', ar: 'جهة الاتصال' }, fields: ['kind', 'name', 'nameAr', 'organizationName', 'phone', 'email', 'area'] },
-      { title: { en: 'Tax and registration', ar: 'الضريبة والسجل التجاري' }, fields: ['taxNumber', 'crNumber'] },
+      { title: { en: 'Tax and registration', ar: 'الضريبة والسجل التجاري' }, fields: ['country', 'taxNumber', 'crNumber'] },
       { title: { en: 'National address', ar: 'العنوان الوطني' }, fields: [...ADDRESS_FORM_FIELDS, 'address'] },
       { title: { en: 'Details', ar: 'التفاصيل' }, fields: ['isCustomer', 'isVendor', 'branchId', 'notes'] },
     ],

@@ -4,7 +4,7 @@ import { registerHooks } from '../../../core/entity/hooks';
 import { product } from '../model/product.entity';
 import { fieldError, mm } from './master-data.messages';
 import {
-  checkProductRefs, computeSalePrice, generateBarcode, generateSku, normalizeCodes, productHasMoves, setProductFields, typeFlags,
+  checkProductRefs, checkProductRefsOf, computeSalePrice, generateBarcode, generateSku, normalizeCodes, productHasMoves, setProductFields, typeFlags,
 } from './product.service';
 
 /**
@@ -19,6 +19,15 @@ registerHooks(product, {
     normalizeCodes(data);
     Object.assign(data, typeFlags(data.productType));
     await checkProductRefs(ctx, tx, data);
+  },
+
+  // an import's batch: the same, with one statement per kind of reference for all its rows
+  async beforeCreateMany(ctx, tx, rows) {
+    for (const data of rows) {
+      normalizeCodes(data);
+      Object.assign(data, typeFlags(data.productType));
+    }
+    await checkProductRefsOf(ctx, tx, rows);
   },
 
   async beforeUpdate(ctx, tx, changes, before) {

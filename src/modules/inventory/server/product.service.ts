@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { and, count, desc, eq, max, ne, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, max, ne, sql, sum } from 'drizzle-orm';
 import { files } from '../../../core/db/system.schema';
 import { tableOf } from '../../../core/db/entity-table';
 import { nextNumber } from '../../../core/db/sequences';
@@ -17,7 +17,7 @@ import { product } from '../model/product.entity';
 import { uom } from '../model/uom.entity';
 import { warehouse } from '../model/warehouse.entity';
 import { randomInternalEan13 } from './barcode';
-import { checkPostableAccounts } from './master-data.accounts';
+import { checkPostableAccountsOf } from './master-data.accounts';
 import { fieldError, mm } from './master-data.messages';
 import { priceAdvice } from './product.pricing';
 import { skuOf, skuStem } from './product.sku';
@@ -43,16 +43,31 @@ export async function productHasMoves(tx: Tx, productId: number): Promise<boolea
 
 /** Checks of the references a product carries beyond "exists in the company" (the generic check). */
 export async function checkProductRefs(ctx: Ctx, tx: Tx, data: Data): Promise<void> {
-  await checkPostableAccounts(ctx, tx, product, data, PRODUCT_ACCOUNTS);
-  if (typeof data.uomId === 'number') {
-    const t = tableOf(uom);
-    // FOR SHARE: a concurrent change of this unit's factor or group waits for us, then sees the product.
-    const [u] = await tx.select({ isActive: t.isActive }).from(t).where(and(eq(t.id, data.uomId), eq(t.companyId, ctx.companyId))).for('share');
-    if (u && !u.isActive) throw fieldError(mm.uomInactive, ctx.locale, 'uomId');
-  }
-  if (typeof data.image === 'string') {
-    const [img] = await tx.select({ mime: files.mime }).from(files).where(and(eq(files.id, data.image), eq(files.companyId, ctx.companyId)));
-    if (!img || !img.mime.startsWith('image/')) throw fieldError(mm.imageNotFound, ctx.locale, 'image');
+  await checkProductRefsOf(ctx, tx, [data]);
+}
+
+/**
+ * The same checks for many products at once (an import's batch of 500): one statement per kind of reference
+ * (accounts, units, images) whatever the number of rows, instead of a few per row; the first row that fails throws
+ * what checkProductRefs would have thrown for it.
+ */
+export async function checkProductRefsOf(ctx: Ctx, tx: Tx, rows: Data[]): Promise<void> {
+  await checkPostableAccountsOf(ctx, tx, product, rows, PRODUCT_ACCOUNTS);
+  const uomIds = [...new Set(rows.map((d) => d.uomId).filter((x): x is number => typeof x === 'number'))];
+  const t = tableOf(uom);
+  // FOR SHARE: a concurrent change of these units' factor or group waits for us, then sees the products.
+  const units = uomIds.length
+    ? new Map((await tx.select({ id: t.id, isActive: t.isActive }).from(t).where(and(inArray(t.id, uomIds), eq(t.companyId, ctx.companyId))).orderBy(t.id).for('share'))
+      .map((u) => [u.id as number, u.isActive as boolean]))
+    : new Map<number, boolean>();
+  const imageIds = [...new Set(rows.map((d) => d.image).filter((x): x is string => typeof x === 'string'))];
+  const images = imageIds.length
+    ? new Map((await tx.select({ id: files.id, mime: files.mime }).from(files).where(and(inArray(files.id, imageIds), eq(files.companyId, ctx.companyId))))
+      .map((f) => [f.id, f.mime]))
+    : new Map<string, string>();
+  for (const d of rows) {
+    if (typeof d.uomId === 'number' && units.get(d.uomId) === false) throw fieldError(mm.uomInactive, ctx.locale, 'uomId');
+    if (typeof d.image === 'string' && !images.get(d.image)?.startsWith('image/')) throw fieldError(mm.imageNotFound, ctx.locale, 'image');
   }
 }
 

@@ -26,7 +26,7 @@ export const customers = listPreset(contact, {
   },
   form: [
     { title: { en: 'Customer', ar: 'العميل' }, fields: ['kind', 'name', 'nameAr', 'organizationName', 'phone', 'email', 'area'] },
-    { title: { en: 'Address and tax', ar: 'العنوان والضريبة' }, fields: ['address', 'taxNumber'] },
+    { title: { en: 'Address and tax', ar: 'العنوان والضريبة' }, fields: ['address', 'country', 'taxNumber'] },
     { title: { en: 'Notes', ar: 'ملاحظات' }, fields: ['notes'] },
   ],
 });

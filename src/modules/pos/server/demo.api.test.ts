@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type TestApp, testApp } from '../../../../tests/support/test-app';
 import { CASHIER_PERMISSIONS } from './cashier';
 
-/** The demo company's point of sale: a branch, a closed session with sales and a posted difference, an active one; the cashier. */
+/** The demo company's point of sale: a branch, a closed session with sales, a return and a posted difference, an active one with returns; the cashier. */
 let t: TestApp;
 beforeAll(async () => { t = await testApp({ demo: true }); }, 300_000);
 afterAll(async () => { await t?.close(); });
@@ -21,6 +21,15 @@ it('has a branch, a closed session with a counted shortage and an active one, ea
   expect(summary.durationMinutes).toBeGreaterThanOrEqual(480);
   expect(Object.keys(summary.paymentMethods).sort()).toEqual(['bank_transfer', 'cash', 'credit']);
   expect((await t.admin.get(`/api/pos/sessions/${sessions[1].id}/summary`)).json().orders).toBe(1);
+  // till returns: one refunded in cash in the morning (before its close), two of the morning's orders in the evening
+  expect(summary).toMatchObject({ returns: 1 });
+  expect(Object.keys(summary.refundMethods)).toEqual(['cash']);
+  const evening = (await t.admin.get(`/api/pos/sessions/${sessions[1].id}/summary`)).json();
+  expect(evening.returns).toBe(2);
+  expect(Object.keys(evening.refundMethods).sort()).toEqual(['bank_transfer', 'credit']);
+  const returns = (await t.admin.get(`/api/sales/returns?filter[sessionId][gte]=1`)).json().items;
+  expect(returns.length).toBe(3);
+  expect(returns.every((r: { status: string }) => r.status === 'confirmed')).toBe(true);
 });
 
 it('has the Cashier group and the cashier user at the branch, who signs in, starts a session and sells but reads no accounting', async () => {

@@ -2,3 +2,6 @@
 export { chartIds, postEntry, receivableBalancesOf } from '../../accounting';
 export { quoteTillLines, sellAtTill, sessionOrders, type SessionOrders, type TillSaleInput } from '../../sales';
 export { loadInventorySettings, stockQuantities } from '../../inventory';
+// till returns (server/return.*.ts)
+export { confirmReturn, createReturn, loadReturnSettings, orderIdByNumber, quoteReturn, returnableLines, returnReasons } from '../../sales';
+export { productsForSale } from '../../inventory';

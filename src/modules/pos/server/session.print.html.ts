@@ -10,7 +10,8 @@ import type { SessionSummary } from './session.summary';
 /**
  * A POS session printed (pure: data in, HTML out; core/documents/pdf.ts makes the PDF): the session's number, branch,
  * salesperson, status, opened and closed times (the company's wall clock) and duration; its sales (orders, items,
- * total, paid, dues, orders by status) and the sales by payment method; returns and refunds when it has any; the till
+ * total, paid, dues, orders by status) and the sales by payment method; the returns taken in it when it has any
+ * (count, value, money refunded, by refund method); the till
  * count: opening cash, then per method with money in the till the expected, counted and difference, and the closing
  * cash. An active session prints what is expected so far, with nothing counted. One language per print (labels, digits
  * and calendar as the reader reads them); names and numbers as stored. 'a4' or 'receipt' (an 80 mm roll).
@@ -78,8 +79,11 @@ ${kv([[L.orders, count(s.orders)], [L.itemsSold, count(s.itemsSold)], [L.sales, 
 ${methods.length === 0 ? `<tr><td colspan="2">${t(L.none)}</td></tr>` : methods.map((m) => `<tr><td>${t(L[m])}</td>${num(money(s.paymentMethods[m]!))}</tr>`).join('')}
 ${methods.length ? `<tr class="total"><td>${t(L.total)}</td>${num(money(sum.toFixed(4)))}</tr>` : ''}</tbody></table>`;
 
+  const refundMethods = METHODS.filter((m) => s.refundMethods[m] !== undefined && !new Decimal(s.refundMethods[m]!).isZero());
   const returns = s.returns > 0 || !new Decimal(s.refunds).isZero()
-    ? `<h2>${t(L.returnsRefunds)}</h2>${kv([[L.returns, count(s.returns)], [L.refunds, money(s.refunds)]])}` : '';
+    ? `<h2>${t(L.returnsRefunds)}</h2>${kv([[L.returns, count(s.returns)], [L.returnsTotal, money(s.returnsTotal)], [L.refunds, money(s.refunds)]])}
+${refundMethods.length ? `<table class="grid"><thead><tr><th>${t(L.refundMethods)}</th><th class="n">${t(L.amount)}</th></tr></thead><tbody>
+${refundMethods.map((m) => `<tr><td>${t(L[m])}</td>${num(money(s.refundMethods[m]!))}</tr>`).join('')}</tbody></table>` : ''}` : '';
 
   const row = (l: Label, c: MoneyCount) => `<tr><td>${t(l)}</td>${num(money(c.expected))}${num(money(c.counted))}${num(money(c.difference))}</tr>`;
   const till = `<h2>${t(L.count)}</h2>

@@ -23,8 +23,8 @@ import { openPdf } from './till/receipt';
  */
 const sessionDef = entityByName('posSession');
 interface Summary {
-  orders: number; sales: string; itemsSold: string; returns: number; refunds: string; paid: string; dues: string;
-  durationMinutes: number; paymentMethods: Record<string, string>; ordersByStatus: Record<string, number>;
+  orders: number; sales: string; itemsSold: string; returns: number; returnsTotal?: string; refunds: string; paid: string; dues: string;
+  durationMinutes: number; paymentMethods: Record<string, string>; refundMethods?: Record<string, string>; ordersByStatus: Record<string, number>;
 }
 type Texts = Record<string, { en: string; ar: string }>;
 
@@ -57,7 +57,7 @@ function SessionSummary({ session }: { session: Row }) {
               <Figure title={label(pt.itemsSold)} value={fmt.number(s.itemsSold, 0)} />
               <Figure title={label(pt.paid)} value={fmt.number(s.paid, 2)} />
               <Figure title={label(pt.dues)} value={fmt.number(s.dues, 2)} />
-              <Figure title={label(pt.returns)} value={fmt.number(s.returns, 0)} />
+              <Figure title={label(pt.returns)} value={`${fmt.number(s.returns, 0)} · ${fmt.number(s.returnsTotal ?? '0', 2)}`} />
               <Figure title={label(pt.refunds)} value={fmt.number(s.refunds, 2)} />
               <Figure title={label(pt.duration)} value={label(pt.minutes).replace('{h}', fmt.number(Math.floor(minutes / 60), 0)).replace('{m}', fmt.number(minutes % 60, 0))} />
             </SimpleGrid>
@@ -67,6 +67,12 @@ function SessionSummary({ session }: { session: Row }) {
                 {Object.keys(s.paymentMethods).length === 0 ? <Text size="sm">{label(pt.none)}</Text>
                   : Object.entries(s.paymentMethods).map(([m, v]) => <Text key={m} size="sm">{name(m)}: {fmt.number(v, 2)}</Text>)}
               </Stack>
+              {Object.keys(s.refundMethods ?? {}).length > 0 && (
+                <Stack gap={4} data-testid="refund-methods">
+                  <Text size="sm" c="dimmed">{label(pt.refundMethods)}</Text>
+                  {Object.entries(s.refundMethods ?? {}).map(([m, v]) => <Text key={m} size="sm">{name(m)}: {fmt.number(v, 2)}</Text>)}
+                </Stack>
+              )}
               <Stack gap={4}>
                 <Text size="sm" c="dimmed">{label(pt.ordersByStatus)}</Text>
                 <Group gap="xs">

@@ -1,7 +1,7 @@
 import type { ModuleWeb } from '../../../web/moduleWeb';
 
 /** Browser code of the point of sale (lazy loaders only): a session's page with its summary and close form, the
- * till (till/), the past orders and the customers (customers/). */
+ * till (till/), the past orders, the till's returns (return/) and the customers (customers/). */
 export const web: ModuleWeb = {
   screens: [
     { route: '/pos/sessions/{id}', load: () => import('./SessionDetailScreen') },
@@ -9,5 +9,6 @@ export const web: ModuleWeb = {
     { route: '/pos/oldorders', load: () => import('./oldorders/OldOrdersScreen') },
     { route: '/pos/customers', load: () => import('./customers/CustomersScreen') },
     { route: '/pos/customers/{id}', load: () => import('./customers/CustomerDetailScreen') },
+    { route: '/pos/return', load: () => import('./return/ReturnScreen') },
   ],
 };

@@ -1,4 +1,4 @@
-import type { ChartRow, Text } from './types';
+import type { ChartRow, PackTax, Text } from './types';
 
 /**
  * The chart every pack starts from (the 32 accounts companies got before packs existed, same codes: the accounting
@@ -44,12 +44,20 @@ export function baseChart(tax: Text | null, extra: ChartRow[] = []): ChartRow[] 
 }
 
 export const VAT: Text = { en: 'VAT', ar: 'ضريبة القيمة المضافة' };
-/** Sale and purchase VAT at `rate` percent, named as the companies before packs had them ("VAT 15%"). */
-export const vatTaxes = (rate: string) => [
-  { name: { en: `VAT ${rate}%`, ar: `ضريبة القيمة المضافة ${rate}%` }, rate, use: 'sale' as const },
-  { name: { en: `VAT ${rate}% (purchases)`, ar: `ضريبة القيمة المضافة ${rate}% (مشتريات)` }, rate, use: 'purchase' as const },
+/**
+ * Sale and purchase VAT at `rate` percent, named as the companies before packs had them ("VAT 15%"), and the two
+ * sale taxes at 0% every VAT country has: zero rated (exports, above all) and exempt. Where e-invoicing asks a reason
+ * code (`codes`, Saudi Arabia), each carries the commonest one; a company adds others on the taxes screen.
+ */
+export const vatTaxes = (rate: string, codes: { zero: string; exempt: string } | null = null): PackTax[] => [
+  { name: { en: `VAT ${rate}%`, ar: `ضريبة القيمة المضافة ${rate}%` }, rate, use: 'sale' },
+  { name: { en: `VAT ${rate}% (purchases)`, ar: `ضريبة القيمة المضافة ${rate}% (مشتريات)` }, rate, use: 'purchase' },
+  { name: { en: 'VAT 0% (zero rated)', ar: 'ضريبة القيمة المضافة 0% (نسبة صفرية)' }, rate: '0', use: 'sale', vatCategory: 'zero', ...(codes ? { exemptionCode: codes.zero } : {}) },
+  { name: { en: 'VAT exempt', ar: 'معفاة من ضريبة القيمة المضافة' }, rate: '0', use: 'sale', vatCategory: 'exempt', ...(codes ? { exemptionCode: codes.exempt } : {}) },
 ];
-export const TAX_INVOICE = { invoice: { en: 'Tax invoice', ar: 'فاتورة ضريبية' }, creditNote: { en: 'Tax credit note', ar: 'إشعار دائن ضريبي' } };
-export const PLAIN_INVOICE = { invoice: { en: 'Invoice', ar: 'فاتورة' }, creditNote: { en: 'Credit note', ar: 'إشعار دائن' } };
+export const TAX_INVOICE = {
+  invoice: { en: 'Tax invoice', ar: 'فاتورة ضريبية' }, creditNote: { en: 'Tax credit note', ar: 'إشعار دائن ضريبي' }, debitNote: { en: 'Tax debit note', ar: 'إشعار مدين ضريبي' },
+};
+export const PLAIN_INVOICE = { invoice: { en: 'Invoice', ar: 'فاتورة' }, creditNote: { en: 'Credit note', ar: 'إشعار دائن' }, debitNote: { en: 'Debit note', ar: 'إشعار مدين' } };
 export const CR = { en: 'Commercial registration number', ar: 'رقم السجل التجاري' };
 export const VAT_NUMBER = { en: 'VAT registration number', ar: 'رقم التسجيل في ضريبة القيمة المضافة' };

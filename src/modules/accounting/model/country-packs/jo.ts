@@ -15,6 +15,8 @@ export const jo: CountryPack = {
   taxes: [
     { name: { en: 'Sales tax 16%', ar: 'الضريبة العامة على المبيعات 16%' }, rate: '16', use: 'sale' },
     { name: { en: 'Sales tax 16% (purchases)', ar: 'الضريبة العامة على المبيعات 16% (مشتريات)' }, rate: '16', use: 'purchase' },
+    { name: { en: 'Sales tax 0% (zero rated)', ar: 'الضريبة العامة على المبيعات 0% (نسبة صفرية)' }, rate: '0', use: 'sale', vatCategory: 'zero' },
+    { name: { en: 'Sales tax exempt', ar: 'معفاة من الضريبة العامة على المبيعات' }, rate: '0', use: 'sale', vatCategory: 'exempt' },
   ],
   defaultTaxRate: '16',
   taxNumber: {

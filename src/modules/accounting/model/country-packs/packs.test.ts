@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXEMPTION_CODES } from '../vat-categories';
 import { normalizeTaxNumber, PACKS, packOf, packOfLocale, taxNumberProblem } from './packs';
 
 /** The rates each pack must carry (issue 26; sources in the accounting README, "Country packs"). */
@@ -25,7 +26,8 @@ describe.each(PACKS.map((p) => [p.code, p] as const))('country pack %s', (code, 
   });
 
   it('has its taxes at its rates, each on a tax account of its chart', () => {
-    expect([...new Set(pack.taxes.map((t) => t.rate))]).toEqual(RATES[code]);
+    const standard = pack.taxes.filter((t) => (t.vatCategory ?? 'standard') === 'standard');
+    expect([...new Set(standard.map((t) => t.rate))]).toEqual(RATES[code]);
     for (const t of pack.taxes) {
       const acc = t.use === 'sale' ? pack.taxAccounts.output : pack.taxAccounts.input;
       expect(pack.chart.find((r) => r[0] === acc)?.[4], `${t.name.en} account`).toBe('tax');
@@ -33,7 +35,19 @@ describe.each(PACKS.map((p) => [p.code, p] as const))('country pack %s', (code, 
     }
     expect(new Set(pack.taxes.map((t) => t.name.en)).size).toBe(pack.taxes.length);
     if (pack.taxes.length) expect(pack.defaultTaxRate).toBe(RATES[code]![0]);
+    // a country with a consumption tax has its zero rated and exempt sale taxes at 0%; where e-invoicing asks a
+    // reason code (ZATCA) each carries one of its category, elsewhere none (tax.hooks.ts holds the same rule)
+    const nil = pack.taxes.filter((t) => (t.vatCategory ?? 'standard') !== 'standard');
+    expect(nil.map((t) => t.vatCategory).sort()).toEqual(standard.length ? ['exempt', 'zero'] : []);
+    for (const t of nil) {
+      expect(t.rate).toBe('0');
+      if (pack.eInvoicing === 'zatca') expect(EXEMPTION_CODES.find((c) => c.value === t.exemptionCode)?.category, t.name.en).toBe(t.vatCategory);
+      else expect(t.exemptionCode, t.name.en).toBeUndefined();
+    }
     expect(pack.wording.invoice.en).toBe(pack.taxes.length ? 'Tax invoice' : 'Invoice');
+    expect([pack.wording.creditNote, pack.wording.debitNote]).toEqual(pack.taxes.length
+      ? [{ en: 'Tax credit note', ar: 'إشعار دائن ضريبي' }, { en: 'Tax debit note', ar: 'إشعار مدين ضريبي' }]
+      : [{ en: 'Credit note', ar: 'إشعار دائن' }, { en: 'Debit note', ar: 'إشعار مدين' }]);
   });
 
   it('accepts its valid tax numbers and refuses the invalid ones with a message in both languages', () => {

@@ -8,7 +8,7 @@ export const sa: CountryPack = {
     ['2105', 'Zakat payable', 'الزكاة المستحقة', 'liability', 'current_liability', '21'],
     ['5107', 'Zakat expense', 'مصروف الزكاة', 'expense', 'operating_expense', '5'],
   ]),
-  taxAccounts: { output: '2102', input: '1105' }, taxes: vatTaxes('15'), defaultTaxRate: '15',
+  taxAccounts: { output: '2102', input: '1105' }, taxes: vatTaxes('15', { zero: 'VATEX-SA-32', exempt: 'VATEX-SA-29' }), defaultTaxRate: '15',
   taxNumber: {
     label: VAT_NUMBER, pattern: /^3\d{13}3$/,
     format: { en: '15 digits, starting and ending with 3', ar: '15 رقمًا، يبدأ بالرقم 3 وينتهي به' },

@@ -12,6 +12,10 @@ export interface PackTax {
   rate: string;
   /** Sales taxes post to the chart's output tax account, purchase taxes to its input tax account. */
   use: 'sale' | 'purchase';
+  /** The VAT category (model/vat-categories.ts); standard when absent. The others charge 0%. */
+  vatCategory?: 'standard' | 'zero' | 'exempt' | 'outOfScope';
+  /** The reason code where the country's e-invoicing asks one (Saudi Arabia's VATEX codes). */
+  exemptionCode?: string;
 }
 export interface TaxNumberRule {
   label: Text;
@@ -46,6 +50,6 @@ export interface CountryPack {
   taxInvoice?: 'zatca' | 'uae' | 'gcc';
   /** Formats of the national address where the country fixes them (digits once normalised); absent: free text. */
   nationalAddress?: { buildingNumber: RegExp; postalCode: RegExp; additionalNumber: RegExp };
-  /** Document wording: the title of a sale invoice (a tax invoice where VAT applies). */
-  wording: { invoice: Text; creditNote: Text };
+  /** Document wording: the titles of a sale invoice, credit note and debit note (tax ones where VAT applies). */
+  wording: { invoice: Text; creditNote: Text; debitNote: Text };
 }

@@ -3,12 +3,12 @@ import type { DisplayPrefs } from '../../../../core/i18n/format';
 import type { Locale } from '../../../../core/i18n/locale';
 import { esc, page } from '../pdf';
 import type { TaxInvoiceDoc } from './document';
-import { fmtOf, inline, kv, ltr, partyRows, rateText, stacked, titleOf } from './html.parts';
+import { fmtOf, inline, kv, ltr, noteRows, noteSubtitle, partyRows, rateText, stacked, titleOf } from './html.parts';
 import { L, type LabelKey } from './labels';
 import { qrSvg } from './qr';
 
 /**
- * The A4 tax invoice (and simplified tax invoice, and their credit notes): title in both languages, seller and buyer
+ * The A4 tax invoice (and simplified tax invoice, and their credit and debit notes): title in both languages, seller and buyer
  * with their VAT numbers and national addresses, issue date and time, per line the VAT rate and amount, the totals
  * without VAT, VAT and with VAT, and in Saudi Arabia the ZATCA QR. `locale` is the reading order ('ar': Arabic first,
  * right to left); every label is printed in both languages.
@@ -46,13 +46,12 @@ export function taxInvoiceA4Html(doc: TaxInvoiceDoc, locale: Locale, display: Di
   const m = (v: string) => esc(f.money(v));
   const [n1, n2] = locale === 'ar' ? [doc.seller.nameAr || doc.seller.nameEn, doc.seller.nameEn] : [doc.seller.nameEn, doc.seller.nameAr || ''];
   const title = titleOf(doc);
-  const sub = doc.isCreditNote && doc.kind ? `<span class="sub">${inline(L.creditNote, locale)}</span>` : '';
+  const sub = noteSubtitle(doc, locale);
   const meta = [
-    kv(doc.isCreditNote ? 'creditNumber' : 'number', ltr(doc.number), locale),
-    doc.originalNumber ? kv('creditNoteOf', ltr(doc.originalNumber), locale) : '',
+    noteRows(doc, locale),
     kv('issueDate', esc(f.day(doc.date)), locale),
     doc.issueTime ? kv('issueTime', ltr(f.digits(doc.issueTime)), locale) : '',
-    !doc.isCreditNote && doc.dueDate && doc.dueDate !== doc.date ? kv('dueDate', esc(f.day(doc.dueDate)), locale) : '',
+    doc.note !== 'creditNote' && doc.dueDate && doc.dueDate !== doc.date ? kv('dueDate', esc(f.day(doc.dueDate)), locale) : '',
     kv('currency', ltr(doc.seller.currency), locale),
   ].join('');
   const qr = doc.qr ? `<div class="qr">${qrSvg(doc.qr, 32, L.qr[0])}${inline(L.qr, locale, ' / ')}</div>` : '';

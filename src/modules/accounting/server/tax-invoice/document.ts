@@ -4,6 +4,7 @@ import type { Row } from '../../../../core/entity/hooks';
 import type { Ctx } from '../../../../core/http/context';
 import { packOf } from '../../model/country-packs/packs';
 import type { CountryPack } from '../../model/country-packs/types';
+import { type NoteKind, noteKindOf } from '../../model/invoice-notes';
 import { isSaleSide } from '../invoice.posting';
 import { issueTimestamp, issueWallClock } from './issue-time';
 import { type Buyer, type Seller, buyerOf, isBusinessBuyer, sellerOf } from './parties';
@@ -20,9 +21,11 @@ export interface DocLine { description: string; quantity: string; unitPrice: str
 export interface TaxInvoiceDoc {
   kind: 'standard' | 'simplified' | null;
   pack: CountryPack;
-  isCreditNote: boolean;
+  /** A credit or debit note (it names `originalNumber`, the invoice it corrects, and its `reason`); null for an invoice. */
+  note: NoteKind | null;
   number: string;
   originalNumber: string | null;
+  reason: string | null;
   reference: string | null;
   date: string;
   dueDate: string | null;
@@ -74,9 +77,12 @@ export async function taxInvoiceDoc(ctx: Ctx, inv: Row): Promise<TaxInvoiceDoc> 
     ? phase1Qr({ sellerName: seller.nameAr || seller.nameEn, vatNumber: seller.taxNumber, timestamp: issueTimestamp(issued, seller.timeZone), totalAmount: String(inv.totalAmount), taxAmount: String(inv.taxAmount), decimals: dp })
     : null);
   const refs = (inv._refs ?? {}) as Record<string, unknown>;
+  const note = noteKindOf(inv);
+  const originalOf = note === 'creditNote' ? 'creditNoteOfId' : 'debitNoteOfId';
   return {
-    kind, pack, isCreditNote: inv.isCreditNote === true, number: String(inv.number ?? ''),
-    originalNumber: inv.creditNoteOfId ? String(refs.creditNoteOfId ?? inv.reference ?? '') : null,
+    kind, pack, note, number: String(inv.number ?? ''),
+    originalNumber: note && inv[originalOf] ? String(refs[originalOf] ?? inv.reference ?? '') : null,
+    reason: note && inv.reason ? String(inv.reason) : null,
     reference: inv.reference ? String(inv.reference) : null,
     date: String(inv.date), dueDate: inv.dueDate ? String(inv.dueDate) : null,
     issueTime: issued ? issueWallClock(issued, seller.timeZone).time : null,

@@ -1,3 +1,4 @@
+import { COUNTRIES } from '../../../contacts/model/countries';
 import { type DisplayPrefs, formatDate, formatNumber, withDigits } from '../../../../core/i18n/format';
 import type { Locale } from '../../../../core/i18n/locale';
 import { esc } from '../pdf';
@@ -55,8 +56,24 @@ export function both(en: string | null | undefined, ar: string | null | undefine
 export function titleOf(doc: TaxInvoiceDoc): Pair {
   if (doc.kind === 'standard') return L.taxInvoice;
   if (doc.kind === 'simplified') return L.simplified;
-  const w = doc.isCreditNote ? doc.pack.wording.creditNote : doc.pack.wording.invoice;
+  const w = doc.pack.wording[doc.note ?? 'invoice'];
   return [w.en, w.ar];
+}
+/**
+ * Under a tax invoice's title, what a note is: "Credit Note", or the pack's debit note ("Tax debit note / إشعار مدين
+ * ضريبي"); '' for an invoice or a plain document (whose title already says it).
+ */
+export function noteSubtitle(doc: TaxInvoiceDoc, locale: Locale): string {
+  if (!doc.note || !doc.kind) return '';
+  const w = doc.pack.wording.debitNote;
+  return `<span class="sub">${inline(doc.note === 'creditNote' ? L.creditNote : [w.en, w.ar], locale)}</span>`;
+}
+/** The note's rows: the number's label, the invoice it corrects and its reason (none of the last two for an invoice). */
+export function noteRows(doc: TaxInvoiceDoc, locale: Locale): string {
+  const debit = doc.note === 'debitNote';
+  return kv(doc.note === 'creditNote' ? 'creditNumber' : debit ? 'debitNumber' : 'number', ltr(doc.number), locale) +
+    (doc.originalNumber ? kv(debit ? 'debitNoteOf' : 'creditNoteOf', ltr(doc.originalNumber), locale) : '') +
+    (doc.reason ? kv('reason', esc(doc.reason), locale) : '');
 }
 /** The tax number's name: "TRN" in the UAE, the VAT number elsewhere. */
 export const taxLabel = (doc: TaxInvoiceDoc): Pair => (doc.pack.taxInvoice === 'uae' ? L.trn : L.vat);
@@ -78,6 +95,9 @@ export function partyRows(doc: TaxInvoiceDoc, p: Party | null, f: Fmt, showTaxRo
     if (has(a.postalCode)) rows.push(kv('postal', ltr(a.postalCode!), f.locale));
     if (has(a.additionalNumber)) rows.push(kv('additional', ltr(a.additionalNumber!), f.locale));
   } else if (has(a.address)) rows.push(kv('address', `<span style="white-space:pre-line">${esc(a.address)}</span>`, f.locale));
+  // a buyer abroad names its country (one in the seller's country needs not)
+  const country = 'country' in p && typeof p.country === 'string' && p.country !== doc.seller.country ? COUNTRIES.find((c) => c.value === p.country) : undefined;
+  if (country) rows.push(kv('country', both(country.label.en, country.label.ar, f.locale), f.locale));
   return rows.join('');
 }
 

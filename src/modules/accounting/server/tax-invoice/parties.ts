@@ -24,7 +24,8 @@ export interface Party extends Address { nameEn: string; nameAr: string | null; 
 export interface Seller extends Party {
   country: string; currency: string; currencyDecimals: number; timeZone: string; invoiceLanguage: string | null; invoiceNote: string | null;
 }
-export interface Buyer extends Party { kind: string }
+/** `country`: the contact's, or the company's when it names none. */
+export interface Buyer extends Party { kind: string; country: string }
 
 const ADDRESS_SQL = sql.raw(`building_number AS "buildingNumber", street, street_ar AS "streetAr", district, district_ar AS "districtAr",
   city, city_ar AS "cityAr", postal_code AS "postalCode", additional_number AS "additionalNumber", address, tax_number AS "taxNumber", cr_number AS "crNumber"`);
@@ -36,7 +37,9 @@ export async function sellerOf(q: Tx | Orm, companyId: number): Promise<Seller> 
 }
 
 export async function buyerOf(q: Tx | Orm, companyId: number, contactId: number): Promise<Buyer | null> {
-  const r = await q.execute(sql`SELECT name AS "nameEn", name_ar AS "nameAr", kind, ${ADDRESS_SQL} FROM contacts WHERE id = ${contactId} AND company_id = ${companyId}`);
+  const r = await q.execute(sql`SELECT name AS "nameEn", name_ar AS "nameAr", kind, ${ADDRESS_SQL},
+    coalesce(country, (SELECT country FROM companies WHERE id = ${companyId})) AS country
+    FROM contacts WHERE id = ${contactId} AND company_id = ${companyId}`);
   return (r.rows[0] as unknown as Buyer | undefined) ?? null;
 }
 
@@ -48,7 +51,9 @@ export const isBusinessBuyer = (b: Pick<Buyer, 'kind' | 'taxNumber'>) => b.kind 
  * under a pack with ZATCA e-invoicing, a company registered for VAT (its VAT number set) issues tax invoices, and a
  * standard tax invoice to a business must carry the buyer's VAT number: a business buyer without one, or with one
  * not in the country's format, is a 422 on `partnerId` (both languages) and nothing is confirmed. A company not
- * registered for VAT issues no tax invoices, so nothing is asked of its buyers.
+ * registered for VAT issues no tax invoices, so nothing is asked of its buyers. A buyer abroad (its contact's country
+ * is not the company's) is not asked a VAT number: exports are invoiced to whoever buys, its own number (if any) was
+ * checked by its country's format when saved (party.hooks.ts).
  */
 export async function checkTaxInvoiceBuyer(ctx: Ctx, tx: Tx, row: Row): Promise<void> {
   if (!isSaleSide(String(row.type))) return;
@@ -57,7 +62,7 @@ export async function checkTaxInvoiceBuyer(ctx: Ctx, tx: Tx, row: Row): Promise<
   const pack = packOf(co?.country);
   if (pack.eInvoicing !== 'zatca' || !filled(co?.taxNumber)) return;
   const buyer = await buyerOf(tx, ctx.companyId, Number(row.partnerId));
-  if (!buyer || !isBusinessBuyer(buyer)) return;
+  if (!buyer || !isBusinessBuyer(buyer) || buyer.country !== pack.code) return;
   const name = { en: buyer.nameEn, ar: buyer.nameAr || buyer.nameEn };
   if (!filled(buyer.taxNumber)) {
     const m = { en: fill(tm.buyerVatRequired.en, { buyer: name.en }), ar: fill(tm.buyerVatRequired.ar, { buyer: name.ar }) };

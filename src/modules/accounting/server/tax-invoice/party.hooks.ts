@@ -6,13 +6,14 @@ import type { Label } from '../../../../core/i18n/locale';
 import { fill } from '../../../../core/i18n/locale';
 import { company } from '../../../admin/model/company.entity';
 import { contact } from '../../../contacts/model/contact.entity';
-import { normalizeTaxNumber, packOf, taxNumberProblem } from '../../model/country-packs/packs';
+import { GENERIC, normalizeTaxNumber, PACKS, packOf, taxNumberProblem } from '../../model/country-packs/packs';
 import type { CountryPack } from '../../model/country-packs/types';
 import { tm } from './messages';
 
 /**
- * Guards what a tax invoice prints about its parties, by the COMPANY's country pack (a contact has no country of its
- * own: a buyer is taken to be in the seller's country):
+ * Guards what a tax invoice prints about its parties, by a country pack: the company's own, and for a contact the
+ * pack of its country (`country`; empty: the company's), none for a country without a pack (a buyer in Germany: its
+ * tax number is kept as typed, up to 50 characters):
  * - a contact's tax number has the pack's format (Saudi Arabia: 15 digits, starting and ending with 3), stored as the
  *   pack reads it (no spaces or hyphens, ASCII digits);
  * - the national address of the company and of contacts has the pack's formats (Saudi Arabia: 4-digit building and
@@ -27,20 +28,20 @@ const digitsOnly = (v: string) => normalizeTaxNumber(v);
 const inCountry = (m: Label, pack: CountryPack): Label => ({ en: fill(m.en, { country: pack.name.en }), ar: fill(m.ar, { country: pack.name.ar }) });
 
 /** Field -> message of every refused value among `changed` fields of `data` (normalised in place when valid). */
-function problems(pack: CountryPack, data: Data, changed: (k: string) => boolean, taxNumber: boolean): Record<string, Label> {
+function problems(pack: CountryPack | null, data: Data, changed: (k: string) => boolean, taxNumber: boolean): Record<string, Label> {
   const out: Record<string, Label> = {};
   if (taxNumber && changed('taxNumber') && filled(data.taxNumber)) {
-    const p = taxNumberProblem(pack.code, data.taxNumber);
+    const p = pack ? taxNumberProblem(pack.code, data.taxNumber) : null;
     if (p) out.taxNumber = p;
-    else if (pack.taxNumber.pattern) data.taxNumber = normalizeTaxNumber(data.taxNumber);
+    else if (pack?.taxNumber.pattern) data.taxNumber = normalizeTaxNumber(data.taxNumber);
     else data.taxNumber = data.taxNumber.trim();
   }
-  const rules = pack.nationalAddress;
+  const rules = pack?.nationalAddress;
   if (rules) for (const k of ADDRESS_RULES) {
     if (!changed(k) || !filled(data[k])) continue;
     const v = digitsOnly(data[k] as string);
     if (rules[k].test(v)) data[k] = v;
-    else out[k] = inCountry(tm[k], pack);
+    else out[k] = inCountry(tm[k], pack!);
   }
   return out;
 }
@@ -55,14 +56,25 @@ async function companyPack(tx: Tx, companyId: number): Promise<CountryPack> {
   return packOf((r.rows[0] as { country?: string } | undefined)?.country);
 }
 
+/** The pack a contact in `country` follows: the company's when it names none or the company's own; null elsewhere without a pack. */
+export function contactPack(companyPack: CountryPack, country: unknown): CountryPack | null {
+  if (!filled(country) || country === companyPack.code) return companyPack;
+  return PACKS.find((p) => p.code === country && p.code !== GENERIC) ?? null;
+}
+
 registerHooks(contact, {
   async beforeCreate(ctx, tx, data) {
-    refuse(problems(await companyPack(tx, ctx.companyId), data, () => true, true));
+    refuse(problems(contactPack(await companyPack(tx, ctx.companyId), data.country), data, () => true, true));
   },
+  // a new country checks the number and address already saved against its formats
   async beforeUpdate(ctx, tx, changes, before: Row) {
-    const changed = (k: string) => k in changes && changes[k] !== before[k];
+    const countryChanged = 'country' in changes && changes.country !== before.country;
+    const changed = (k: string) => countryChanged || (k in changes && changes[k] !== before[k]);
     if (!['taxNumber', ...ADDRESS_RULES].some(changed)) return;
-    refuse(problems(await companyPack(tx, ctx.companyId), changes, changed, true));
+    const merged: Data = { ...before, ...changes };
+    const found = problems(contactPack(await companyPack(tx, ctx.companyId), merged.country), merged, changed, true);
+    for (const k of ['taxNumber', ...ADDRESS_RULES]) if (k in changes || merged[k] !== before[k]) changes[k] = merged[k];
+    refuse(found);
   },
 }, { module: 'accounting' });
 

@@ -3,7 +3,7 @@ import type { DisplayPrefs } from '../../../../core/i18n/format';
 import type { Locale } from '../../../../core/i18n/locale';
 import { esc, page } from '../pdf';
 import type { TaxInvoiceDoc } from './document';
-import { fmtOf, inline, kv, ltr, rateText, stacked, taxLabel, titleOf } from './html.parts';
+import { fmtOf, kv, ltr, noteRows, noteSubtitle, rateText, stacked, taxLabel, titleOf } from './html.parts';
 import { L, type LabelKey } from './labels';
 import type { Party } from './parties';
 import { qrSvg } from './qr';
@@ -64,8 +64,7 @@ export function taxInvoiceReceiptHtml(doc: TaxInvoiceDoc, locale: Locale, displa
   const buyer = b && (doc.kind === 'standard' || b.taxNumber) ? `<hr><table class="kv">${kv('buyer', esc(locale === 'ar' ? b.nameAr || b.nameEn : b.nameEn), locale)}
 ${kv(tl, ltr(b.taxNumber ?? ''), locale)}${b.crNumber ? kv('cr', ltr(b.crNumber), locale) : ''}</table>${addressLine(b, locale) ? `<div class="c">${addressLine(b, locale)}</div>` : ''}` : '';
   const meta = [
-    kv(doc.isCreditNote ? 'creditNumber' : 'number', ltr(doc.number), locale),
-    doc.originalNumber ? kv('creditNoteOf', ltr(doc.originalNumber), locale) : '',
+    noteRows(doc, locale),
     kv('issueDate', esc(f.day(doc.date)), locale),
     doc.issueTime ? kv('issueTime', ltr(f.digits(doc.issueTime)), locale) : '',
   ].join('');
@@ -84,7 +83,7 @@ ${kv(tl, ltr(b.taxNumber ?? ''), locale)}${b.crNumber ? kv('cr', ltr(b.crNumber)
   ].join('');
   const body = `<div class="rc">${head}<hr>
 <span class="t">${esc(locale === 'ar' ? title[1] : title[0])}</span><span class="t">${esc(locale === 'ar' ? title[0] : title[1])}</span>
-${doc.isCreditNote && doc.kind ? `<span class="sub">${inline(L.creditNote, locale)}</span>` : ''}
+${noteSubtitle(doc, locale)}
 <table class="kv">${meta}</table>${buyer}<hr>
 <table class="items"><thead><tr>${cols.map((k) => `<th>${stacked(k, locale)}</th>`).join('')}</tr></thead><tbody>${items}</tbody></table>
 <hr><table class="totals">${totals}</table>

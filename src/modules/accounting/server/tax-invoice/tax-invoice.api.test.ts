@@ -91,6 +91,27 @@ describe('the national address and VAT numbers, by the company\'s country (Saudi
   });
 });
 
+describe('contacts abroad: numbers by their own country', () => {
+  it('checks a buyer in the UAE by the TRN format, keeps a German number as typed, and checks again when the country changes', async () => {
+    const uae = await contact(t.admin, { country: 'AE', taxNumber: '100-1234-5678-9003' });
+    expect(uae.statusCode, uae.body).toBe(201);
+    expect(uae.json()).toMatchObject({ country: 'AE', taxNumber: '100123456789003' });
+    const badUae = await ar.post('/api/contacts/contacts', { kind: 'company', name: 'Gulf Buyer', country: 'AE', taxNumber: '12345' });
+    expect(badUae.statusCode).toBe(422);
+    expect(badUae.json().error.fields.taxNumber).toMatch(/الإمارات/);
+    const de = await contact(t.admin, { country: 'DE', taxNumber: ' DE123456789 ', buildingNumber: '12a' });
+    expect(de.statusCode, de.body).toBe(201);
+    expect(de.json()).toMatchObject({ country: 'DE', taxNumber: 'DE123456789', buildingNumber: '12a' });
+    // moved to Saudi Arabia (the company's country): the saved number no longer fits, nothing is saved
+    const moved = await t.admin.patch(`/api/contacts/contacts/${de.json().id}`, { country: null, version: de.json().version });
+    expect(moved.statusCode).toBe(422);
+    expect(Object.keys(moved.json().error.fields).sort()).toEqual(['buildingNumber', 'taxNumber']);
+    expect((await t.admin.get(`/api/contacts/contacts/${de.json().id}`)).json()).toMatchObject({ country: 'DE', version: de.json().version });
+    const unknown = await t.admin.post('/api/contacts/contacts', { kind: 'company', name: 'Nowhere', country: 'ZZ' });
+    expect(unknown.statusCode).toBe(422);
+  });
+});
+
 describe('confirming a tax invoice (the company registered for VAT)', () => {
   it('refuses a business buyer without its VAT number, in both languages, with nothing posted or numbered', async () => {
     const buyer = (await contact(t.admin, { name: 'Najd Trading', nameAr: 'نجد للتجارة' })).json();
@@ -121,6 +142,12 @@ describe('confirming a tax invoice (the company registered for VAT)', () => {
     const r = await ar.post(`/api/accounting/invoices/${(await draft(buyer.id)).id}/confirm`, {});
     expect(r.statusCode).toBe(422);
     expect(r.json().error.message).toMatch(/^رقم تسجيل "Old Buyer" في ضريبة القيمة المضافة غير صالح: /);
+  });
+
+  it('confirms an invoice to a business abroad without a VAT number', async () => {
+    const noVat = (await contact(t.admin, { name: 'Cairo Importers', country: 'EG' })).json();
+    const r = await ar.post(`/api/accounting/invoices/${(await draft(noVat.id)).id}/confirm`, {});
+    expect(r.statusCode, r.body).toBe(200);
   });
 
   it('confirms a simplified tax invoice to an individual without a VAT number, issued at the invoice date and the confirmation time', async () => {

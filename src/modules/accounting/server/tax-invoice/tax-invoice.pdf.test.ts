@@ -20,6 +20,7 @@ const BUYER_VAT = '300000000000003';
 let standard: Record<string, any>;
 let simplified: Record<string, any>;
 let creditNote: Record<string, any>;
+let debitNote: Record<string, any>;
 const pdfs = new Map<string, Buffer>();
 
 const pdf = async (c: Client, id: number, q: string) => {
@@ -62,7 +63,10 @@ beforeAll(async () => {
   const cn = await t.admin.post(`/api/accounting/invoices/${standard.id}/creditNote`, { lines: [{ description: 'Coffee service returned', quantity: '1', unitPrice: '33.33', taxId: vat }] });
   expect(cn.statusCode).toBe(200);
   creditNote = (await t.admin.get(`/api/accounting/invoices/${cn.json().creditNoteId}`)).json();
-  for (const [name, inv] of [['standard', standard], ['simplified', simplified], ['credit', creditNote]] as const)
+  const dn = await t.admin.post(`/api/accounting/invoices/${simplified.id}/debitNote`, { lines: [{ description: 'Extra cup', quantity: '1', unitPrice: '11.50', taxId: vat }], reason: 'Second cup served' });
+  expect(dn.statusCode, dn.body).toBe(200);
+  debitNote = (await t.admin.get(`/api/accounting/invoices/${dn.json().debitNoteId}`)).json();
+  for (const [name, inv] of [['standard', standard], ['simplified', simplified], ['credit', creditNote], ['debit', debitNote]] as const)
     for (const layout of ['a4', 'receipt'])
       for (const lang of ['ar', 'en']) pdfs.set(`${name}-${layout}-${lang}`, await pdf(t.admin, inv.id, `layout=${layout}&lang=${lang}`));
 }, 240_000);
@@ -83,8 +87,8 @@ describe.skipIf(!ok)('tax invoice PDFs', () => {
     expect(ts.slice(0, 10)).toBe(standard.date);
     expect(norm(pdfText(pdfs.get('standard-a4-en')!))).toContain(ts.slice(11));
     // each document in each layout, Arabic first or English first (decoding is the slow part: one language each)
-    for (const key of ['standard-receipt-en', 'simplified-a4-en', 'simplified-receipt-ar', 'credit-a4-en', 'credit-receipt-ar']) {
-      const inv = key.startsWith('standard') ? standard : key.startsWith('simplified') ? simplified : creditNote;
+    for (const key of ['standard-receipt-en', 'simplified-a4-en', 'simplified-receipt-ar', 'credit-a4-en', 'credit-receipt-ar', 'debit-a4-ar']) {
+      const inv = key.startsWith('standard') ? standard : key.startsWith('simplified') ? simplified : key.startsWith('credit') ? creditNote : debitNote;
       expect(fields(decodeQr(pdfs.get(key)!)), key).toEqual(expected(inv));
     }
     // the Arabic seller name: 16 characters, 30 bytes in its length byte
@@ -109,7 +113,16 @@ describe.skipIf(!ok)('tax invoice PDFs', () => {
       expect(receipt).toContain('Simplified Tax Invoice');
       expect(receipt).toContain(SELLER_VAT);
       expect(norm(pdfText(pdfs.get(`credit-a4-${lang}`)!))).toMatch(/Credit Note[\s\S]*Credit note for invoice/);
+      // a debit note of the walk-in's invoice: a simplified tax invoice, "Tax debit note", the invoice it corrects, why
+      for (const layout of ['a4', 'receipt']) {
+        const d = norm(pdfText(pdfs.get(`debit-${layout}-${lang}`)!));
+        expect(d, layout).toMatch(/Simplified Tax Invoice[\s\S]*Tax debit note[\s\S]*Debit note number[\s\S]*Debit note for invoice/);
+        expect(d, layout).toContain(debitNote.number);
+        expect(d, layout).toContain(simplified.number);
+        expect(d, layout).toContain('Second cup served');
+      }
     }
+    expect(debitNote.number).toBe('DINV/2026/00001');
   });
 
   it('prints the Arabic labels as text (shaped by the embedded font, extracted back)', () => {
@@ -120,6 +133,20 @@ describe.skipIf(!ok)('tax invoice PDFs', () => {
       const text = bare(pdfText(pdfs.get(`standard-a4-${lang}`)!));
       for (const label of ['فاتورة ضريبية', 'الرقم الضريبي', 'الإجمالي شامل ضريبة القيمة المضافة', 'وقت الإصدار', 'شركة سلة للتجارة', 'طريق الملك فهد']) expect(text).toContain(bare(label));
       expect(bare(pdfText(pdfs.get(`simplified-receipt-${lang}`)!))).toContain(bare('فاتورة ضريبية مبسطة'));
+      for (const label of ['إشعار مدين ضريبي', 'إشعار مدين للفاتورة']) expect(bare(pdfText(pdfs.get(`debit-a4-${lang}`)!))).toContain(bare(label));
+    }
+  });
+
+  it('names the country of a buyer abroad, in both languages, with its own tax number', async () => {
+    const vat = await vatOf(t.admin, 'VAT 0% (zero rated)');
+    const berlin = (await t.admin.post('/api/contacts/contacts', { kind: 'company', name: 'Berlin Trading GmbH', isCustomer: true, country: 'DE', taxNumber: 'DE123456789', city: 'Berlin' })).json();
+    const exp = await confirmed(t.admin, { partnerId: berlin.id, lines: [{ description: 'Dates, export', quantity: '10', unitPrice: '40', taxId: vat }] });
+    for (const lang of ['ar', 'en']) {
+      const text = norm(pdfText(await pdf(t.admin, exp.id, `layout=a4&lang=${lang}`)));
+      expect(text).toContain('Tax Invoice');
+      expect(text).toContain('DE123456789');
+      expect(text).toContain('Germany');
+      expect(text).toContain('Country');
     }
   });
 
@@ -170,6 +197,15 @@ describe.skipIf(!ok)('tax invoice PDFs', () => {
     expect(xxText).toContain('Invoice');
     expect(xxText).not.toContain('Tax Invoice');
     expect(xxText).not.toContain('VAT');
+    // its debit note: the pack's plain wording, "Debit note / إشعار مدين", naming the invoice it corrects
+    const xxDn = await xx.post(`/api/accounting/invoices/${xxInv.id}/debitNote`, { lines: [{ description: 'Extra hour', unitPrice: '50' }], reason: 'One more hour' });
+    expect(xxDn.statusCode, xxDn.body).toBe(200);
+    const xxDnPdf = await pdf(xx, xxDn.json().debitNoteId, 'lang=both');
+    const xxDnText = norm(pdfText(xxDnPdf));
+    expect(xxDnText).toMatch(/Debit note[\s\S]*DINV\/2026\/00001[\s\S]*Debit note for invoice[\s\S]*INV\/2026\/00001/);
+    expect(xxDnText).not.toContain('Tax debit note');
+    expect(pdfText(xxDnPdf).replace(/[\s\u200e\u200f\u202a-\u202e]/g, '')).toContain('إشعارمدين');
+    saveScreen(xxDnPdf, 'tax-invoice-xx-debit-note-both');
     const xxReceipt = await pdf(xx, xxInv.id, 'lang=en&layout=receipt');
     expect(pdfPages(xxReceipt).pages).toBe(1);
     expect(norm(pdfText(xxReceipt))).not.toContain('VAT');

@@ -81,6 +81,41 @@ describe('ZATCA documents', () => {
     expect(tag(note.xml, /<cbc:PayableAmount currencyID="SAR">([^<]+)</)).toBe('38.35');
   });
 
+  it('debit notes join the chain: 383 with the reason and the invoice they correct; a simplified invoice’s note stays simplified', async () => {
+    const shop = (await t.admin.post('/api/contacts/contacts', { kind: 'individual', name: 'Corner shop', isCustomer: true })).json();
+    const simple = await z.confirm((await z.sale(shop.id)).id);
+    // the shop registers for VAT after its invoice: the debit note follows the invoice's profile, not the buyer's new one
+    const upd = await t.admin.patch(`/api/contacts/contacts/${shop.id}`, { version: shop.version, kind: 'company', taxNumber: '311111111111113' });
+    expect(upd.statusCode, upd.body).toBe(200);
+    const r1 = await t.admin.post(`/api/accounting/invoices/${simple.id}/debitNote`, { lines: [{ description: 'Delivery to the 3rd floor', unitPrice: '20', taxId: z.vat }], reason: 'Delivery not invoiced' });
+    expect(r1.statusCode, r1.body).toBe(200);
+    const std = (await z.docs()).find((d) => d.kind === 'invoice' && d.profile === 'standard')!;
+    const stdInvoice = (await t.admin.get(`/api/accounting/invoices/${std.invoiceId}`)).json();
+    const r2 = await ar.post(`/api/accounting/invoices/${std.invoiceId}/debitNote`, { lines: [{ description: 'Price corrected', quantity: '3', unitPrice: '1.65', taxId: z.vat }], reason: 'تصحيح السعر' });
+    expect(r2.statusCode, r2.body).toBe(200);
+    const docs = await z.docs();
+    const [d0, d1, d2] = [docs.find((d) => d.invoiceId === simple.id)!, docs.find((d) => d.invoiceId === r1.json().debitNoteId)!, docs.find((d) => d.invoiceId === r2.json().debitNoteId)!];
+    expect([d1.icv, d2.icv]).toEqual([d0.icv + 1, d0.icv + 2]);
+    expect([d1.pih, d2.pih]).toEqual([d0.hash, d1.hash]);
+    expect(d1).toMatchObject({ kind: 'debit', profile: 'simplified', status: 'pending' });
+    expect(d1.xml).toContain('<cbc:InvoiceTypeCode name="0200000">383</cbc:InvoiceTypeCode>');
+    expect(d1.xml).not.toContain('AccountingCustomerParty');
+    expect(tag(d1.xml, /<cac:InvoiceDocumentReference>\s*<cbc:ID>([^<]+)</)).toBe(simple.number);
+    expect(tag(d1.xml, /<cbc:InstructionNote>([^<]+)</)).toBe('Delivery not invoiced');
+    expect(tag(d1.xml, /<cbc:PayableAmount currencyID="SAR">([^<]+)</)).toBe('23.00');
+    expect(invoiceHash(d1.xml)).toBe(d1.hash);
+    expect(verify('sha256', Buffer.from(d1.hash, 'base64'), createPublicKey(z.keys.privateKey), Buffer.from(d1.signature, 'base64'))).toBe(true);
+    const qr = readTlv(tag(d1.xml, /<cbc:ID>QR<\/cbc:ID>\s*<cac:Attachment>\s*<cbc:EmbeddedDocumentBinaryObject[^>]*>([^<]+)</)!);
+    expect([qr[4]!.toString(), qr[5]!.toString(), qr[6]!.toString()]).toEqual(['23.00', '3.00', d1.hash]);
+    expect(d2).toMatchObject({ kind: 'debit', profile: 'standard' });
+    expect(d2.xml).toContain('<cbc:InvoiceTypeCode name="0100000">383</cbc:InvoiceTypeCode>');
+    expect(d2.xml).toContain('<cbc:CompanyID>300000000000003</cbc:CompanyID>');
+    expect(tag(d2.xml, /<cac:InvoiceDocumentReference>\s*<cbc:ID>([^<]+)</)).toBe(stdInvoice.number);
+    expect(tag(d2.xml, /<cbc:InstructionNote>([^<]+)</)).toBe('تصحيح السعر');
+    expect((await t.admin.get(`/api/accounting/zatca/invoices/${r2.json().debitNoteId}`)).json()).toMatchObject({ icv: d2.icv, kind: 'debit', profile: 'standard' });
+    expect((await t.admin.get('/api/accounting/zatca/verify')).json()).toMatchObject({ ok: true, checked: docs.length });
+  });
+
   it('an invoice in the chain is not edited or voided (a credit note is the way), in both languages; nothing changes', async () => {
     const inv = await z.confirm((await z.sale(z.walkIn)).id);
     const before = await z.docs();

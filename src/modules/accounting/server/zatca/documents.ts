@@ -18,27 +18,31 @@ import { invoiceXml } from './ubl';
 
 /**
  * INVARIANT: a unit's documents form one chain: ICV 1, 2, 3... with no gap or repeat, each PIH the hash of the
- * document before it (the first: FIRST_PIH). The transaction that confirms an invoice or credit note first locks its
- * company's active unit (zatca_units FOR UPDATE, `lockUnit`, BEFORE the confirmation takes its number and posts: so
- * the unit is locked before any sales or cash journal's chain, in every flow: a plain invoice, a till sale whose
- * payment posts to the cash journal next, a return's credit note), then, once confirmed, makes the document
+ * document before it (the first: FIRST_PIH). The transaction that confirms an invoice or a credit or debit note first
+ * locks its company's active unit (zatca_units FOR UPDATE, `lockUnit`, BEFORE the confirmation takes its number and
+ * posts: so the unit is locked before any sales or cash journal's chain, in every flow: a plain invoice, a till sale
+ * whose payment posts to the cash journal next, a return's credit note), then, once confirmed, makes the document
  * (`issueZatcaDocument`): the next ICV and the PIH from the unit's head, the XML written, hashed and signed, stored
  * as those exact bytes, and the head moved, all in that transaction, the lock held to its commit. A rollback gives
  * all of it back. Nothing here talks to the authority (queue.ts does, after the commit): a sale never waits for it.
  */
 export interface LockedUnit {
   id: number; privateKey: string; certificate: string; lastIcv: number; lastHash: string;
-  company: Record<string, unknown>; buyer: Record<string, unknown> | null; originalNumber: string | null;
+  company: Record<string, unknown>; buyer: Record<string, unknown> | null;
+  /** A note's original invoice: its number and its own e-invoice's profile, if it has one. */
+  originalNumber: string | null; originalProfile: 'standard' | 'simplified' | null;
 }
 
 /** The company's active unit, locked, with what the document will need (one statement); null when none applies. */
 export async function lockUnit(ctx: Ctx, tx: Tx, inv: Row): Promise<LockedUnit | null> {
   if (!isSaleSide(String(inv.type))) return null;
+  const originalId = (inv.creditNoteOfId as number | null) ?? (inv.debitNoteOfId as number | null) ?? null;
   const u = (await tx.execute(sql`
     SELECT u.id, u.private_key AS "privateKey", u.certificate, u.last_icv AS "lastIcv", u.last_hash AS "lastHash",
       (SELECT to_jsonb(c) FROM companies c WHERE c.id = u.company_id) AS company,
       (SELECT to_jsonb(p) FROM contacts p WHERE p.id = ${inv.partnerId as number} AND p.company_id = u.company_id) AS buyer,
-      (SELECT o.number FROM invoices o WHERE o.id = ${(inv.creditNoteOfId as number | null) ?? null}::int AND o.company_id = u.company_id) AS "originalNumber"
+      (SELECT o.number FROM invoices o WHERE o.id = ${originalId}::int AND o.company_id = u.company_id) AS "originalNumber",
+      (SELECT d.profile FROM zatca_documents d WHERE d.invoice_id = ${originalId}::int AND d.company_id = u.company_id) AS "originalProfile"
     FROM zatca_units u WHERE u.company_id = ${ctx.companyId} AND u.status = 'active' ORDER BY u.id LIMIT 1 FOR UPDATE OF u`)).rows[0] as LockedUnit | undefined;
   if (!u || packOf(String(u.company.country ?? '')).eInvoicing !== 'zatca') return null;
   return u;
@@ -52,9 +56,10 @@ export async function issueZatcaDocument(ctx: Ctx, tx: Tx, inv: Row, unit: Locke
   // the issue instant the confirmation stored (tax-invoice/issue-time.ts): the printed time, the XML's and the QR's
   const at = inv.issuedAt ? issueWallClock(inv.issuedAt as Date | string, ctx.timeZone) : companyNow(ctx);
   const input = toZatcaInput({
-    invoice: { number: String(inv.number), date: String(inv.date), isCreditNote: inv.isCreditNote === true, notes: (inv.notes as string | null) ?? null, lines,
+    invoice: { number: String(inv.number), date: String(inv.date), isCreditNote: inv.isCreditNote === true, isDebitNote: inv.isDebitNote === true,
+      notes: (inv.notes as string | null) ?? null, reason: (inv.reason as string | null) ?? null, lines,
       discount: String(inv.discount ?? '0'), subtotal: String(inv.subtotal), taxAmount: String(inv.taxAmount), totalAmount: String(inv.totalAmount) },
-    taxes, company: unit.company, buyer: unit.buyer, original: unit.originalNumber ? { number: unit.originalNumber } : null,
+    taxes, company: unit.company, buyer: unit.buyer, original: unit.originalNumber ? { number: unit.originalNumber, profile: unit.originalProfile } : null,
     chain: { uuid: randomUUID(), icv: Number(unit.lastIcv) + 1, pih: unit.lastHash },
     issueTime: at.time, decimals: Number(unit.company.currency_decimals ?? 2),
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseXml } from './hash';
 import { field, partyOf, profileFor, toZatcaInput, type ZatcaMapSource } from './map';
+import { invoiceXml, UBL_NS } from './ubl';
 
 const src = (o: Partial<ZatcaMapSource> = {}): ZatcaMapSource => ({
   invoice: {
@@ -44,10 +46,20 @@ describe('mapping an invoice to ZATCA fields', () => {
     ]);
   });
 
-  it('standard for a buyer with a VAT number, simplified otherwise', () => {
+  it('standard for a business buyer (a VAT number, or a company), simplified otherwise', () => {
     expect(profileFor({ taxNumber: '300000000000003' })).toBe('standard');
-    expect(profileFor({ tax_number: '' })).toBe('simplified');
+    expect(profileFor({ kind: 'company', tax_number: null })).toBe('standard');
+    expect(profileFor({ kind: 'individual', tax_number: '' })).toBe('simplified');
     expect(profileFor(null)).toBe('simplified');
+  });
+
+  it("a buyer abroad: its own country, its tax number as another identifier, never as the Saudi VAT number", () => {
+    const z = toZatcaInput(src({ buyer: { name: 'Berlin GmbH', kind: 'company', country: 'DE', tax_number: 'DE123456789', city: 'Berlin' } }));
+    expect(z.profile).toBe('standard');
+    expect(z.buyer).toMatchObject({ name: 'Berlin GmbH', vatNumber: null, otherId: 'DE123456789', address: { country: 'DE', city: 'Berlin' } });
+    // a buyer that names no country is in the seller's
+    expect(toZatcaInput(src({ buyer: { name: 'Local', tax_number: '300000000000003' } })).buyer).toMatchObject({ vatNumber: '300000000000003', address: { country: 'SA' } });
+    expect(toZatcaInput(src({ buyer: { name: 'Local', tax_number: '300000000000003' } })).buyer!.otherId).toBeUndefined();
   });
 
   it("the invoice's own rounded figures, categories by tax, one subtotal per category and rate", () => {
@@ -79,5 +91,28 @@ describe('mapping an invoice to ZATCA fields', () => {
     }));
     expect(z).toMatchObject({ kind: 'credit', profile: 'standard', billingReference: { number: 'INV/2026/00001', reason: 'Damaged on delivery' }, deliveryDate: '2026-04-01' });
     expect(z.buyer!.vatNumber).toBe('300000000000003');
+  });
+
+  it('a debit note: kind debit (383), the original invoice and its reason; of the original’s profile', () => {
+    const business = { name: 'Buyer Co', tax_number: '300000000000003' };
+    const note = (o: Partial<ZatcaMapSource>) => toZatcaInput(src({ invoice: { ...src().invoice, number: 'DINV/2026/00001', isDebitNote: true, reason: 'Price corrected upward' }, ...o }));
+    const std = note({ buyer: business, original: { number: 'INV/2026/00001', profile: 'standard' } });
+    expect(std).toMatchObject({ kind: 'debit', profile: 'standard', billingReference: { number: 'INV/2026/00001', reason: 'Price corrected upward' }, deliveryDate: '2026-04-01' });
+    expect(std.buyer!.vatNumber).toBe('300000000000003');
+    // the original was a simplified invoice (the buyer has had a VAT number since): the note stays simplified
+    const simple = note({ buyer: business, original: { number: 'INV/2026/00002', profile: 'simplified' } });
+    expect(simple).toMatchObject({ kind: 'debit', profile: 'simplified', buyer: null, billingReference: { number: 'INV/2026/00002' } });
+    // an original without an e-invoice of its own (issued before the unit): the buyer decides, as for an invoice
+    expect(note({ buyer: null, original: { number: 'INV/2025/00009', profile: null } }).profile).toBe('simplified');
+    // without its own reason, the notes, else the general wording
+    expect(toZatcaInput(src({ invoice: { ...src().invoice, isDebitNote: true, notes: 'Freight' }, original: { number: 'X' } })).billingReference!.reason).toBe('Freight');
+    expect(toZatcaInput(src({ invoice: { ...src().invoice, isDebitNote: true }, original: { number: 'X' } })).billingReference!.reason).toBe('Additional goods or services');
+    // and its XML: type 383, simplified, the billing reference and the reason as the payment's instruction note
+    const doc = parseXml(invoiceXml(simple));
+    const code = doc.getElementsByTagNameNS(UBL_NS.cbc, 'InvoiceTypeCode')[0]!;
+    expect([code.textContent, code.getAttribute('name')]).toEqual(['383', '0200000']);
+    const ref = doc.getElementsByTagNameNS(UBL_NS.cac, 'InvoiceDocumentReference')[0]!;
+    expect(ref.getElementsByTagNameNS(UBL_NS.cbc, 'ID')[0]!.textContent).toBe('INV/2026/00002');
+    expect(doc.getElementsByTagNameNS(UBL_NS.cbc, 'InstructionNote')[0]!.textContent).toBe('Price corrected upward');
   });
 });

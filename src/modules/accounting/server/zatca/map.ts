@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { EXEMPTION_CODES, vatCategoryCode } from '../../model/vat-categories';
-import type { ZatcaInvoiceInput, ZatcaLine, ZatcaParty, ZatcaTaxSubtotal, VatCategory } from './types';
+import type { ZatcaInvoiceInput, ZatcaKind, ZatcaLine, ZatcaParty, ZatcaProfile, ZatcaTaxSubtotal, VatCategory } from './types';
 
 /**
  * THE one place accounting's invoice becomes a ZatcaInvoiceInput (pure). Amounts are the invoice's own, already
@@ -9,7 +9,9 @@ import type { ZatcaInvoiceInput, ZatcaLine, ZatcaParty, ZatcaTaxSubtotal, VatCat
  * every address field may be missing (the address fields are being added to companies and contacts).
  */
 export interface InvoiceRowForZatca {
-  number: string; date: string; isCreditNote: boolean; notes?: string | null;
+  number: string; date: string; isCreditNote: boolean; isDebitNote?: boolean; notes?: string | null;
+  /** A note's reason (debit notes always carry one). */
+  reason?: string | null;
   lines: { description?: string | null; quantity?: string; unitPrice: string; discount?: string; taxId?: number | null; amount: string; taxAmount: string }[];
   discount: string; subtotal: string; taxAmount: string; totalAmount: string;
 }
@@ -19,8 +21,8 @@ export interface ZatcaMapSource {
   taxes: Map<number, TaxRate>;
   company: Record<string, unknown>;
   buyer: Record<string, unknown> | null;
-  /** Credit and debit notes: the invoice they correct. */
-  original?: { number: string } | null;
+  /** Credit and debit notes: the invoice they correct, and its e-invoice's profile when it has one (a note keeps it). */
+  original?: { number: string; profile?: ZatcaProfile | null } | null;
   reason?: string | null;
   chain: { uuid: string; icv: number; pih: string };
   issueTime: string;
@@ -40,11 +42,19 @@ export function field(row: Record<string, unknown> | null, ...keys: string[]): s
   return null;
 }
 
-export function partyOf(row: Record<string, unknown> | null, names: string[]): ZatcaParty | null {
+/**
+ * A party as the XML names it; `home`: the seller's country, the buyer's when its contact names none. A buyer abroad
+ * is not VAT-registered in the seller's country: its own tax number is an other identifier (schemeID OTH), never
+ * the VAT number (BT-48) that ZATCA checks as a Saudi one.
+ */
+export function partyOf(row: Record<string, unknown> | null, names: string[], home = 'SA'): ZatcaParty | null {
   if (!row) return null;
+  const country = (field(row, 'countryCode', 'country') ?? home).slice(0, 2).toUpperCase();
+  const abroad = country !== home.toUpperCase();
   return {
     name: field(row, ...names) ?? '',
-    vatNumber: field(row, 'taxNumber'),
+    vatNumber: abroad ? null : field(row, 'taxNumber'),
+    ...(abroad && field(row, 'taxNumber') ? { otherId: field(row, 'taxNumber') } : {}),
     crNumber: field(row, 'crNumber'),
     address: {
       street: field(row, 'street', 'streetAr', 'streetEn'),
@@ -53,13 +63,17 @@ export function partyOf(row: Record<string, unknown> | null, names: string[]): Z
       district: field(row, 'district', 'districtAr', 'districtEn'),
       city: field(row, 'city', 'cityAr', 'cityEn'),
       postalCode: field(row, 'postalCode'),
-      country: (field(row, 'countryCode', 'country') ?? 'SA').slice(0, 2).toUpperCase(),
+      country,
     },
   };
 }
 
-/** A buyer with a VAT number gets a standard tax invoice (cleared); anyone else a simplified one (reported). */
-export const profileFor = (buyer: Record<string, unknown> | null) => (field(buyer, 'taxNumber') ? 'standard' : 'simplified');
+/**
+ * A business buyer (a company, or a contact with a tax number: tax-invoice/parties.ts `isBusinessBuyer`) gets a
+ * standard tax invoice (cleared); anyone else a simplified one (reported).
+ */
+export const profileFor = (buyer: Record<string, unknown> | null) =>
+  (field(buyer, 'taxNumber') || field(buyer, 'kind') === 'company' ? 'standard' : 'simplified');
 
 const OUT_OF_SCOPE = { exemptionCode: 'VATEX-SA-OOS', exemptionReason: 'Not subject to VAT' };
 
@@ -67,6 +81,10 @@ const OUT_OF_SCOPE = { exemptionCode: 'VATEX-SA-OOS', exemptionReason: 'Not subj
 function exemptionOf(code: string, words: string | null | undefined) {
   return { exemptionCode: code, exemptionReason: words?.trim() || EXEMPTION_CODES.find((c) => c.value === code)?.label.en || code };
 }
+
+/** A note's reason (KSA-10): the one given, else its notes, else the kind's general wording. */
+const noteReason = (kind: ZatcaKind, reason: string | null | undefined, notes: string | null | undefined) =>
+  reason?.trim() || notes?.trim() || (kind === 'debit' ? 'Additional goods or services' : 'Goods or services refund');
 
 export function toZatcaInput(src: ZatcaMapSource): ZatcaInvoiceInput {
   const dp = src.decimals;
@@ -100,19 +118,20 @@ export function toZatcaInput(src: ZatcaMapSource): ZatcaInvoiceInput {
   const subtotal = new Decimal(inv.subtotal);
   const taxExclusive = subtotal.minus(discount);
   const buyer = src.buyer;
-  const profile = profileFor(buyer);
-  const kind = inv.isCreditNote ? 'credit' : 'invoice';
+  const kind: ZatcaKind = inv.isCreditNote ? 'credit' : inv.isDebitNote ? 'debit' : 'invoice';
+  // a note is of the profile of the invoice it corrects (a simplified invoice's note is simplified), else by its buyer
+  const profile = (kind !== 'invoice' && src.original?.profile) || profileFor(buyer);
   return {
     kind, profile, number: inv.number, uuid: src.chain.uuid, icv: src.chain.icv, pih: src.chain.pih,
     issueDate: inv.date, issueTime: src.issueTime, currency: field(src.company, 'currency') ?? 'SAR',
     seller: partyOf(src.company, ['nameAr', 'nameEn', 'name'])!,
-    buyer: profile === 'standard' ? partyOf(buyer, ['nameAr', 'name']) : null,
+    buyer: profile === 'standard' ? partyOf(buyer, ['nameAr', 'name'], field(src.company, 'country') ?? 'SA') : null,
     lines, subtotals,
     totals: {
       lineExtension: subtotal.toFixed(dp), allowance: discount.toFixed(dp), taxExclusive: taxExclusive.toFixed(dp),
       tax: new Decimal(inv.taxAmount).toFixed(dp), taxInclusive: new Decimal(inv.totalAmount).toFixed(dp), payable: new Decimal(inv.totalAmount).toFixed(dp),
     },
-    billingReference: kind === 'credit' && src.original ? { number: src.original.number, reason: src.reason?.trim() || inv.notes?.trim() || 'Goods or services refund' } : null,
+    billingReference: kind !== 'invoice' && src.original ? { number: src.original.number, reason: noteReason(kind, src.reason ?? inv.reason, inv.notes) } : null,
     deliveryDate: profile === 'standard' ? inv.date : null,
   };
 }

@@ -48,6 +48,24 @@ describe('reporting and clearance', () => {
     expect((await t.admin.get(`/api/accounting/zatca/invoices/${s.id}`)).json()).toMatchObject({ status: 'reported', uuid: rs.uuid });
   });
 
+  it('debit notes are sent like any document: a simplified invoice’s reported, a standard one’s cleared', async () => {
+    const s = await z.confirm((await z.sale(z.walkIn)).id);
+    const b = await z.confirm((await z.sale(z.business)).id);
+    const note = async (id: number) => {
+      const r = await t.admin.post(`/api/accounting/invoices/${id}/debitNote`, { lines: [{ description: 'Late delivery fee', unitPrice: '25', taxId: z.vat }], reason: 'Late delivery fee' });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().debitNoteId as number;
+    };
+    const [ds, db] = [await note(s.id), await note(b.id)];
+    expect(await runZatcaQueue(t.db, { companyId: 1 })).toEqual({ sent: 4, outcomes: { reported: 2, cleared: 2 } });
+    const [ns, nb] = [await doc(ds), await doc(db)];
+    const seen = (d: Record<string, any>) => fake.seen.find((x) => x.body.uuid === d.uuid)!;
+    expect([seen(ns).path, seen(ns).problems, seen(ns).xml === ns.xml]).toEqual(['/invoices/reporting/single', [], true]);
+    expect([seen(nb).path, seen(nb).problems, seen(nb).body.invoiceHash === nb.hash]).toEqual(['/invoices/clearance/single', [], true]);
+    expect([ns.status, nb.status]).toEqual(['reported', 'cleared']);
+    expect([ns.kind, ns.profile, nb.kind, nb.profile]).toEqual(['debit', 'simplified', 'debit', 'standard']);
+  });
+
   it('a server error leaves it pending with a later attempt; the retry sends the same UUID, hash and bytes', async () => {
     const inv = await z.confirm((await z.sale(z.walkIn)).id);
     fake.mode = 'fail';

@@ -27,6 +27,8 @@ export interface ZatcaParty {
   vatNumber?: string | null;
   /** Commercial registration (seller: CRN; buyer: CRN when it has no VAT number). */
   crNumber?: string | null;
+  /** A buyer abroad: its own country's tax number (PartyIdentification, schemeID OTH). */
+  otherId?: string | null;
   address: ZatcaAddress;
 }
 

@@ -46,4 +46,15 @@ describe('UBL invoice', () => {
     expect(invoiceHash(invoiceXml(sampleInput()))).toBe(invoiceHash(invoiceXml(sampleInput())));
     expect(invoiceHash(invoiceXml(sampleInput({ icv: 2 })))).not.toBe(invoiceHash(invoiceXml(sampleInput())));
   });
+
+  it('a buyer abroad is identified by its own tax number (schemeID OTH) and has no VAT number in the XML', () => {
+    const base = sampleInput();
+    const xml = invoiceXml({ ...base, profile: 'standard', buyer: { name: 'Berlin GmbH', vatNumber: null, otherId: 'DE123456789', address: { ...base.seller.address, country: 'DE' } } });
+    const doc = parseXml(xml);
+    const buyer = doc.getElementsByTagNameNS(UBL_NS.cac, 'AccountingCustomerParty')[0]!;
+    const id = buyer.getElementsByTagNameNS(UBL_NS.cbc, 'ID')[0]!;
+    expect([id.getAttribute('schemeID'), id.textContent]).toEqual(['OTH', 'DE123456789']);
+    expect(buyer.getElementsByTagNameNS(UBL_NS.cbc, 'CompanyID').length).toBe(0);
+    expect(buyer.getElementsByTagNameNS(UBL_NS.cbc, 'IdentificationCode')[0]!.textContent).toBe('DE');
+  });
 });

@@ -40,9 +40,9 @@ function address(a: ZatcaAddress, i: string): string {
 
 function party(tag: string, p: ZatcaParty, seller: boolean): string {
   const i = '            ';
-  // the seller names its CRN; a buyer without a VAT number may be known by its CRN
-  const id = p.crNumber && (seller || !p.vatNumber)
-    ? `\n${i}<cac:PartyIdentification>\n${i}    <cbc:ID schemeID="CRN">${esc(p.crNumber)}</cbc:ID>\n${i}</cac:PartyIdentification>` : '';
+  // the seller names its CRN; a buyer without a VAT number may be known by its CRN, a buyer abroad by its own tax number
+  const ident = (scheme: string, v: string) => `\n${i}<cac:PartyIdentification>\n${i}    <cbc:ID schemeID="${scheme}">${esc(v)}</cbc:ID>\n${i}</cac:PartyIdentification>`;
+  const id = p.crNumber && (seller || !p.vatNumber) ? ident('CRN', p.crNumber) : !seller && p.otherId ? ident('OTH', p.otherId) : '';
   return `\n    <${tag}>\n        <cac:Party>` + id + address(p.address, i) +
     `\n${i}<cac:PartyTaxScheme>` + el(i + '    ', 'cbc:CompanyID', p.vatNumber) +
     `\n${i}    <cac:TaxScheme>\n${i}        <cbc:ID>VAT</cbc:ID>\n${i}    </cac:TaxScheme>\n${i}</cac:PartyTaxScheme>` +

@@ -21,8 +21,8 @@ import { tt } from '../till/texts';
 /**
  * Past till orders (/pos/oldorders): the sales orders that carry a POS session (`filter[sessionId][gte]=1`, through
  * the generic list API), searched by number (the order's search), customer, date range and session. Each row:
- * reprint (the invoice's PDF, as the till's receipt) and Return, which opens the sales return form
- * (/sales/return?new=1&set.orderId=<id>) with the order filled in, its lines to take back listed there.
+ * reprint (the invoice's PDF, as the till's receipt) and Return, which opens the till's return screen with the order
+ * (/pos/return?orderId=<id>: the lines to take back, the refund from the user's open session).
  */
 const PAGE = 25;
 
@@ -48,7 +48,7 @@ export default function OldOrdersScreen() {
   const rows = list.data?.items ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE));
   const canPrint = can('accounting.invoice.print');
-  const canReturn = can('sales.salesReturn.add');
+  const canReturn = can('pos.posSession.sell');
   const reset = <T,>(set: (v: T) => void) => (v: T) => { set(v); setPage(1); };
   useScreenShortcuts([{ keys: '/', label: label(tt.searchOrders), run: () => document.getElementById('oldorders-search')?.focus() }]);
 
@@ -102,7 +102,7 @@ export default function OldOrdersScreen() {
                     ) : null}
                     {canReturn && (r.status === 'confirmed' || r.status === 'completed') && (
                       <Button size="compact-xs" variant="light" color="orange" leftSection={<IconArrowBackUp size={14} />} component={Link}
-                        to={to(`/sales/return?new=1&set.orderId=${r.id}`)} aria-label={`${label(tt.return)} ${String(r.number)}`}>{label(tt.return)}</Button>
+                        to={to(`/pos/return?orderId=${r.id}`)} aria-label={`${label(tt.return)} ${String(r.number)}`}>{label(tt.return)}</Button>
                     )}
                   </Group>
                 </Table.Td>
