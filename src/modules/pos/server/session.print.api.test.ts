@@ -30,11 +30,16 @@ beforeAll(async () => {
   closed = await k.session(t.admin, '200');
   const sale = (payments: Record<string, unknown>[], quantity = '1', customerId?: number) =>
     t.admin.post('/api/pos/sales', { sessionId: closed.id, customerId, lines: [{ productId: p, quantity }], payments });
-  expect((await sale([{ method: 'cash', amount: '50' }], '2')).statusCode).toBe(201);
+  const first = await sale([{ method: 'cash', amount: '50' }], '2');
+  expect(first.statusCode).toBe(201);
   expect((await sale([{ method: 'bank_transfer', amount: '25', reference: 'TRX-1' }])).statusCode).toBe(201);
   expect((await sale([{ method: 'cash', amount: '10' }, { method: 'credit', amount: '40' }], '2', k.customer)).statusCode).toBe(201);
-  // expected cash 200 + 50 + 10 = 260; counted 257.50: 2.50 short
-  const c = await t.admin.post(`/api/pos/sessions/${closed.id}/close`, { countedCash: '257.50' });
+  // one of the first sale's two tins returned, refunded in cash
+  const reason = (await t.admin.post('/api/sales/reasons', { name: 'Dented' })).json().id;
+  const ret = await t.admin.post('/api/pos/returns', { sessionId: closed.id, orderId: first.json().order.id, refundMethod: 'cash', reasonId: reason, lines: [{ orderLine: 1, quantity: '1' }] });
+  expect(ret.statusCode, ret.body).toBe(201);
+  // expected cash 200 + 50 + 10 - 25 = 235; counted 232.50: 2.50 short
+  const c = await t.admin.post(`/api/pos/sessions/${closed.id}/close`, { countedCash: '232.50' });
   expect(c.statusCode, c.body).toBe(200);
   closed = c.json();
   active = await k.session(t.admin, '100');
@@ -60,16 +65,17 @@ beforeAll(async () => {
 afterAll(async () => { await closeBrowser(); await t?.close(); });
 
 describe.skipIf(!ok)('a session printed', () => {
-  it('in English: number, branch, salesperson, times, sales by method, the till count with its shortage', () => {
+  it('in English: number, branch, salesperson, times, sales by method, the return, the till count with its shortage', () => {
     for (const layout of ['a4', 'receipt']) {
       const text = norm(pdfText(pdfs.get(`closed-${layout}-en`)!));
       for (const s of ['POS session report', closed.number, 'Olaya store', 'Administrator', 'Closed', 'Opened at', 'Closed at',
         'Total orders', 'Items sold', 'Sales by payment method', 'Cash', 'Bank transfer', 'Credit (on account)',
+        'Returns and refunds', 'Value of returns', 'Refunds', 'Returns by refund method',
         'Till count', 'Opening cash', 'Expected', 'Counted', 'Difference', 'Closing cash', 'Printed at'])
         expect(text, `${layout}: ${s}`).toContain(s);
-      // sales 125 (50 + 25 + 50), cash 60, bank 25, credit 40; expected cash 260, counted 257.50, difference -2.50
-      for (const n of ['125.00', '60.00', '25.00', '40.00', '200.00', '260.00', '257.50', '-2.50']) expect(text, `${layout}: ${n}`).toContain(n);
-      expect(text).not.toContain('Returns and refunds');
+      // sales 125 (50 + 25 + 50), cash 60, bank 25, credit 40; a return of 25 refunded in cash; expected cash 235,
+      // counted 232.50, difference -2.50
+      for (const n of ['125.00', '60.00', '25.00', '40.00', '200.00', '235.00', '232.50', '-2.50']) expect(text, `${layout}: ${n}`).toContain(n);
     }
   });
 
@@ -80,7 +86,8 @@ describe.skipIf(!ok)('a session printed', () => {
         'جرد الصندوق', 'النقدية الافتتاحية', 'المتوقع', 'المعدود', 'الفرق', 'النقدية الختامية'])
         expect(text, `${layout}: ${s}`).toContain(bare(s));
       expect(text).toContain(closed.number);
-      expect(text).toContain('257.50');
+      expect(text).toContain('232.50');
+      expect(text).toContain(bare('المرتجعات حسب طريقة الاسترداد'));
       // no unshaped presentation forms came back: the text layer is the letters themselves
       expect(text).not.toMatch(/[\uFB50-\uFDFF\uFE70-\uFEFF]/);
     }
@@ -92,6 +99,7 @@ describe.skipIf(!ok)('a session printed', () => {
     expect(en).toContain('Not closed yet');
     expect(en).toContain('the expected amounts are those so far');
     expect(en).toContain('125.00'); // opening 100 + 25 cash
+    expect(en).not.toContain('Returns and refunds');
     expect(bare(pdfText(pdfs.get('active-receipt-ar')!))).toContain(bare('لم تُغلق بعد'));
   });
 

@@ -36,7 +36,7 @@ const ORDER_STATES = ['draft', 'pending', 'confirmed', 'completed', 'cancelled',
 const CSS = `
 .doc h1{font-size:17px;margin:0}.doc h2{font-size:12.5px;margin:14px 0 2px}.doc .co{font-size:13px;font-weight:700}
 .doc .num{font-weight:700;unicode-bidi:isolate}.doc .id{unicode-bidi:isolate;direction:ltr}
-.doc table{margin-top:4px}.doc table.kv th{width:45%;background:none;font-weight:600}
+.doc table{margin-top:4px}.doc table.kv th{width:45%;background:none;font-weight:600}.doc table.kv.two th{width:22%}.doc table.kv.two td{width:28%}
 .doc tr.total td,.doc tr.total th{font-weight:700;border-top:1.5px solid #333}
 .doc .note{margin-top:10px;font-style:italic}.doc .foot{margin-top:16px;color:#555;font-size:9.5px}
 .rc{box-sizing:border-box;width:${RECEIPT_WIDTH_MM}mm;padding:3mm 3.5mm;font-size:9px;line-height:1.35}
@@ -54,7 +54,14 @@ export function sessionHtml(d: SessionPrintData, locale: Locale, display: Displa
     const w = wallClock(d.company.timeZone, v);
     return `${esc(formatDate(w.date, { ...display, locale }))} <span class="id">${esc(withDigits(w.time.slice(0, 5), display.digits))}</span>`;
   };
-  const kv = (rows: [Label, string][]) => `<table class="kv">${rows.map(([k, v]) => `<tr><th>${t(k)}</th><td>${v}</td></tr>`).join('')}</table>`;
+  // label | value rows; on A4 two pairs a row, so the whole session fits one page
+  const kv = (rows: [Label, string][]) => {
+    const per = layout === 'a4' && rows.length > 1 ? 2 : 1;
+    const out: string[] = [];
+    for (let i = 0; i < rows.length; i += per)
+      out.push(`<tr>${rows.slice(i, i + per).map(([k, v]) => `<th>${t(k)}</th><td>${v}</td>`).join('')}${per === 2 && i + 1 >= rows.length ? '<th></th><td></td>' : ''}</tr>`);
+    return `<table class="kv${per === 2 ? ' two' : ''}">${out.join('')}</table>`;
+  };
   const num = (v: string) => `<td class="n">${v}</td>`;
   const s = d.summary;
   const minutes = s.durationMinutes;
