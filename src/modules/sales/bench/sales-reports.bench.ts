@@ -25,7 +25,7 @@ async function time(fn: () => Promise<unknown>, runs: number): Promise<number[]>
   return out;
 }
 
-async function seed(t: TestApp, c: number, userId: number): Promise<void> {
+export async function seed(t: TestApp, c: number, userId: number, LINES: number): Promise<void> {
   const q = (s: ReturnType<typeof sql>) => t.db.orm.execute(s);
   const unit = (await q(sql`SELECT id FROM uoms WHERE company_id = ${c} AND name = 'Unit'`)).rows[0]!.id as number;
   const cat = (await q(sql`INSERT INTO product_categories (company_id, name) VALUES (${c}, 'Bench') RETURNING id`)).rows[0]!.id as number;
@@ -62,7 +62,7 @@ async function seed(t: TestApp, c: number, userId: number): Promise<void> {
 }
 
 /** Brute force: amount and quantity per (product, month) of the counted orders' lines in 2025. */
-const bruteSql = (c: number) => sql`SELECT l.product_id AS p, date_trunc('month', l.order_date)::date::text AS m, sum(l.subtotal)::text AS a, sum(l.base_quantity)::text AS q
+export const bruteSql = (c: number) => sql`SELECT l.product_id AS p, date_trunc('month', l.order_date)::date::text AS m, sum(l.subtotal)::text AS a, sum(l.base_quantity)::text AS q
   FROM sales_order_lines l JOIN sales_orders o ON o.id = l.order_id
   WHERE l.company_id = ${c} AND o.status IN ('confirmed', 'completed') AND l.order_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY 1, 2`;
 
@@ -72,7 +72,7 @@ async function main() {
   const ctx = await ctxOf(t);
   const c = ctx.companyId;
   const s = performance.now();
-  await seed(t, c, ctx.user.id);
+  await seed(t, c, ctx.user.id, LINES);
   const counted = (await t.db.orm.execute(sql`SELECT count(*)::int AS n FROM sales_order_lines l JOIN sales_orders o ON o.id = l.order_id WHERE l.company_id = ${c} AND o.status IN ('confirmed', 'completed')`)).rows[0]!.n as number;
   console.log(`product sales report over ${LINES.toLocaleString('en')} sales lines (${counted.toLocaleString('en')} of counted orders; seeded in ${((performance.now() - s) / 1000).toFixed(1)} s), 2025 by month:`);
   const url = '/api/sales/reports/product-sales?from=2025-01-01&to=2025-12-31&period=monthly&pageSize=1000';
@@ -102,4 +102,4 @@ async function main() {
   await t.close();
 }
 
-main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+if (process.argv[1]?.endsWith('sales-reports.bench.ts')) main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
