@@ -55,15 +55,18 @@ export function productAggSql(c: number, p: SalesReportParams, from: string): SQ
   return sql.join(parts, sql` UNION ALL `);
 }
 
-/** The product sales report's columns, and its rows' labels (sku, name and category in the caller's language) by product `k`. */
+/** Head columns of a row per product, and their labels (sku, name and category in the caller's language) by product `k`. */
+export const productHead = () => [col('sku', 'SKU', 'رمز المنتج', 'text'), col('product', 'Product', 'المنتج', 'text'), col('category', 'Category', 'الفئة', 'text')];
+export const productLabels = (ctx: Ctx) =>
+  sql`(SELECT pl.id AS k, pl.sku, ${nameSql(ctx.locale, 'pl')} AS product, ${nameSql(ctx.locale, 'pl', 'category', 'category_ar')} AS category FROM ${productLabelsSql(ctx.companyId)} pl)`;
+
+/** The product sales report's columns and labels. */
 export function productSalesSpec(ctx: Ctx, name: string, title: Label) {
-  const c = ctx.companyId;
   return {
-    name, title,
-    head: [col('sku', 'SKU', 'رمز المنتج', 'text'), col('product', 'Product', 'المنتج', 'text'), col('category', 'Category', 'الفئة', 'text')],
+    name, title, head: productHead(),
     measures: [col('quantity', 'Quantity', 'الكمية', 'qty'), col('orders', 'Orders', 'الطلبات', 'int'), col('amount', 'Amount', 'المبلغ')],
     derived: [{ column: col('avgPrice', 'Average price', 'متوسط السعر'), of: (m: Record<string, Decimal>) => (m.quantity!.isZero() ? '0.00' : m.amount!.div(m.quantity!).toFixed(2)) }],
-    labels: sql`(SELECT pl.id AS k, pl.sku, ${nameSql(ctx.locale, 'pl')} AS product, ${nameSql(ctx.locale, 'pl', 'category', 'category_ar')} AS category FROM ${productLabelsSql(c)} pl)`,
+    labels: productLabels(ctx),
   };
 }
 
