@@ -64,3 +64,16 @@ export async function drive(clients: number, ms: number, once: () => Promise<boo
   }));
   return { ok, refused, seconds: (performance.now() - s) / 1000 };
 }
+
+/**
+ * Both sides measured in `rounds` rounds that alternate which goes first (a b, b a, a b, ...), so what one side
+ * leaves PostgreSQL to do later (autovacuum of the tables it wrote, a checkpoint) and any drift of the machine fall
+ * on both alike; `b` null measures `a` alone.
+ */
+export async function alternate(database: string | undefined, clients: number, ms: number, a: [Side, () => Promise<boolean>], b: [Side, () => Promise<boolean>] | null, rounds = 4): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    const order = b ? [a, b] : [a];
+    if (i % 2) order.reverse();
+    for (const [s, once] of order) await round(s, database, clients, ms / rounds, once);
+  }
+}

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { execPrepared, intsLiteral } from '../../../core/db/prepared';
 import { withTx } from '../../../core/db/tx';
 import { httpPost } from '../../../../bench/http-client';
-import { cpuLine, drive, round, side, type Side } from '../../../../bench/rounds';
+import { alternate, cpuLine, drive, side } from '../../../../bench/rounds';
 import type { TestApp } from '../../../../tests/support/test-app';
 import type { StockKit } from '../server/test-kit';
 
@@ -133,11 +133,7 @@ export async function deliveryBench(t: TestApp, k: StockKit, durationMs = 10_000
   const http = side();
   const raw = side();
   const ROUNDS = 4;
-  for (let i = 0; i < ROUNDS; i++) {
-    const order: [Side, () => Promise<boolean>][] = [[http, deliver], [raw, rawOnce]];
-    if (i % 2) order.reverse();
-    for (const [s, once] of order) if (!(process.env.BENCH_DELIVERY_HTTP_ONLY && s === raw)) await round(s, database, clients, durationMs / ROUNDS, once);
-  }
+  await alternate(database, clients, durationMs, [http, deliver], process.env.BENCH_DELIVERY_HTTP_ONLY ? null : [raw, rawOnce], ROUNDS);
   const httpRate = http.ok / http.seconds;
   const rawRate = raw.ok / raw.seconds;
   return [

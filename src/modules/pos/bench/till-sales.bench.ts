@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { execPrepared, intsLiteral } from '../../../core/db/prepared';
 import { withTx } from '../../../core/db/tx';
 import { httpPost } from '../../../../bench/http-client';
-import { cpuLine, drive, round, side, type Side } from '../../../../bench/rounds';
+import { alternate, cpuLine, drive, side } from '../../../../bench/rounds';
 import type { PosBench } from './pos-bench-kit';
 
 /**
@@ -48,15 +48,10 @@ export async function tillSalesBench(t: PosBench, durationMs = 10_000, clients =
   const raw = await rawSale(t);
   await drive(clients, warmupMs, raw);
 
-  // alternating rounds (HTTP raw, raw HTTP, ...), so what one side leaves PostgreSQL to do later falls on both alike
   const http = side();
   const rawSide = side();
   const ROUNDS = 4;
-  for (let i = 0; i < ROUNDS; i++) {
-    const order: [Side, () => Promise<boolean>][] = [[http, sale], [rawSide, raw]];
-    if (i % 2) order.reverse();
-    for (const [s, once] of order) await round(s, database, clients, durationMs / ROUNDS, once);
-  }
+  await alternate(database, clients, durationMs, [http, sale], [rawSide, raw], ROUNDS);
   const httpRate = http.ok / http.seconds;
   const rawRate = rawSide.ok / rawSide.seconds;
   return [
