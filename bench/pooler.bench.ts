@@ -73,7 +73,7 @@ async function child(): Promise<void> {
   const { testApp } = await import('../tests/support/test-app');
   const { kit } = await import('../src/modules/accounting/server/test-kit');
   const { stockKit } = await import('../src/modules/inventory/server/test-kit');
-  const { pgCpuMs } = await import('../src/modules/inventory/bench/delivery.bench');
+  const { pgCpuMs } = await import('./rounds');
   await globalSetup();
   const t = await testApp();
   try {

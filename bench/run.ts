@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark the issues name, each printed with its baseline measured in the same run.
- * BENCH_ONLY=contacts,startup,bundle,ledger,glpdf,inventory,replica,pooler,sales,import,zatca runs a subset; BENCH_ROWS scales the data sets down for a quick look
+ * BENCH_ONLY=contacts,startup,bundle,ledger,glpdf,inventory,replica,pooler,sales,pos,import,zatca runs a subset; BENCH_ROWS scales the data sets down for a quick look
  * (inventory: BENCH_ROWS products and 10 x BENCH_ROWS moves, or BENCH_INVENTORY_MOVES).
  */
 import { bundleBench } from './bundle-size.bench';
@@ -76,6 +76,15 @@ if (want('sales')) {
       stdio: 'inherit', env: { ...process.env, TEST_DB: 'postgres', TEST_DATABASE_URL: BENCH_PG_ADMIN },
     });
   } else print(['sales benchmarks: skipped (no PostgreSQL at BENCH_DATABASE_URL)']);
+}
+if (want('pos')) {
+  // Point of sale: till sales over HTTP by 8 tills vs a raw-SQL ceiling; closing a session of 5,000 orders.
+  if (await pgAvailable()) {
+    console.log('point of sale on PostgreSQL:');
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/modules/pos/bench/pos.bench.ts', process.env.BENCH_POS_ORDERS ?? '5000'], {
+      stdio: 'inherit', env: { ...process.env, TEST_DB: 'postgres', TEST_DATABASE_URL: BENCH_PG_ADMIN },
+    });
+  } else print(['point-of-sale benchmarks: skipped (no PostgreSQL at BENCH_DATABASE_URL)']);
 }
 if (want('import')) {
   // Imports (issue 26): BENCH_ROWS products from CSV and .xlsx over HTTP beside COPY of the same rows, peak memory.

@@ -11,15 +11,16 @@ import { companyToday } from '../../src/core/time/company-time';
  * The sales reports in both languages on the demo company (its year of sales orders): the index leads to product
  * sales, the total on screen is the API's, the period and Top N filters reach the URL and the table, the chart is
  * drawn, and Excel, PDF and the combined two-sheet workbook download from the screen (the Arabic PDF's first page
- * rendered to PNG to be looked at).
+ * rendered to PNG to be looked at); the sales return report opens from the index, groups by reason (the demo's
+ * damaged item) and downloads Excel and PDF.
  */
 let e: E2E;
 beforeAll(async () => { e = await startE2E(); });
 afterAll(async () => { await e?.close(); });
 
 const L = {
-  en: { prefix: '', index: 'Sales reports', product: 'Product sales', period: 'Compare by', month: /^Month$/, top: 'Top N', excel: 'Download Excel', pdf: 'Download PDF', combined: 'Combined Excel (2 sheets)', sheets: ['Product sales', 'Customer sales'] },
-  ar: { prefix: '/ar', index: 'تقارير المبيعات', product: 'مبيعات المنتجات', period: 'المقارنة حسب', month: /^شهر$/, top: 'أعلى (عدد)', excel: 'تنزيل Excel', pdf: 'تنزيل PDF', combined: 'Excel مجمّع (ورقتان)', sheets: ['مبيعات المنتجات', 'مبيعات العملاء'] },
+  en: { prefix: '', index: 'Sales reports', returns: 'Sales returns', groupBy: 'Group by', byReason: /^Reason$/, product: 'Product sales', period: 'Compare by', month: /^Month$/, top: 'Top N', excel: 'Download Excel', pdf: 'Download PDF', combined: 'Combined Excel (2 sheets)', sheets: ['Product sales', 'Customer sales'] },
+  ar: { prefix: '/ar', index: 'تقارير المبيعات', returns: 'مرتجعات المبيعات', groupBy: 'التجميع حسب', byReason: /^السبب$/, product: 'مبيعات المنتجات', period: 'المقارنة حسب', month: /^شهر$/, top: 'أعلى (عدد)', excel: 'تنزيل Excel', pdf: 'تنزيل PDF', combined: 'Excel مجمّع (ورقتان)', sheets: ['مبيعات المنتجات', 'مبيعات العملاء'] },
 } as const;
 
 for (const lang of ['en', 'ar'] as const) {
@@ -65,6 +66,40 @@ for (const lang of ['en', 'ar'] as const) {
       const pdfPath = (await pdf.path())!;
       expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
       if (existsSync('/usr/bin/pdftoppm')) execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, join(SCREENS, `${lang}-sales-product-sales-pdf`)]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 240_000);
+
+    it('opens the sales return report, groups it by reason and downloads Excel and PDF', async () => {
+      const t = L[lang];
+      const { page, context, errors } = await e.newPage();
+      await e.login(page, t.prefix);
+      const today = companyToday(DEMO_ZONE);
+      const from = `${today.slice(0, 4)}-01-01`;
+      await page.goto(`${e.base}${t.prefix}/sales/reports`);
+      await page.locator('main').getByRole('link', { name: t.returns, exact: true }).click();
+      await waitPath(page, /\/sales\/reports\/sales-return$/);
+      await page.getByRole('heading', { name: t.returns }).first().waitFor();
+      // the demo's return (demo.returns.ts: one item of today's cash sale, damaged): its amount on screen is the API's
+      const api = await (await context.request.get(`${e.base}/api/sales/reports/sales-return?from=${from}&to=${today}&groupBy=reason`)).json();
+      expect(Number(api.totals.amount)).toBeGreaterThan(0);
+      const folded = page.locator('button[aria-keyshortcuts="f"][aria-expanded="false"]');
+      if (await folded.count()) await folded.first().click();
+      await page.getByLabel(t.groupBy).first().click();
+      await page.getByRole('option', { name: t.byReason }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('groupBy')).toBe('reason');
+      await expect.poll(() => page.getByRole('cell', { name: formatDecimal(api.totals.amount), exact: true }).count(), { timeout: 15000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('main table tbody tr').count(), { timeout: 15000 }).toBe(api.rows.length);
+      await e.shot(page, `${lang}-sales-return`);
+
+      const [xlsx] = await Promise.all([page.waitForEvent('download', { timeout: 30000 }), page.getByRole('button', { name: t.excel }).click()]);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile((await xlsx.path())!);
+      expect(wb.worksheets[0]!.name).toBe(t.returns);
+      const [pdf] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), page.getByRole('button', { name: t.pdf }).click()]);
+      const pdfPath = (await pdf.path())!;
+      expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
+      if (existsSync('/usr/bin/pdftoppm')) execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, join(SCREENS, `${lang}-sales-return-pdf`)]);
       expect(errors).toEqual([]);
       await context.close();
     }, 240_000);

@@ -12,6 +12,7 @@ const SALES_REPORT_ROUTES: [string, string, string][] = [
   ['customer-statement', 'Customer statement', 'كشف حساب عميل'], ['sales-analysis', 'Sales analysis', 'تحليل المبيعات'],
   ['purchase-analysis', 'Purchase analysis', 'تحليل المشتريات'], ['expense-analysis', 'Expense analysis', 'تحليل المصروفات'],
   ['sales-order', 'Sales orders report', 'تقرير أوامر البيع'], ['sales-summary', 'Sales summary', 'ملخص المبيعات'], ['salesperson', 'Salesperson sales', 'مبيعات المندوبين'],
+  ['sales-return', 'Sales returns', 'مرتجعات المبيعات'],
 ];
 
 /** Sales: master data, price lists, settings and sales orders (depends on inventory and accounting). */

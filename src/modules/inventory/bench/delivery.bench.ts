@@ -1,8 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
 import { execPrepared, intsLiteral } from '../../../core/db/prepared';
 import { withTx } from '../../../core/db/tx';
 import { httpPost } from '../../../../bench/http-client';
+import { alternate, cpuLine, drive, side } from '../../../../bench/rounds';
 import type { TestApp } from '../../../../tests/support/test-app';
 import type { StockKit } from '../server/test-kit';
 
@@ -28,65 +28,6 @@ import type { StockKit } from '../server/test-kit';
  */
 const PRODUCTS = 50;
 const DATE = '2027-01-05';
-
-/**
- * CPU time (ms) of the PostgreSQL backends serving `database` so far, from /proc (PostgreSQL on this machine);
- * null when they cannot be read. Beside this process's own CPU, it says where a run's CPU went.
- */
-export function pgCpuMs(database: string): number | null {
-  try {
-    let ticks = 0;
-    let found = false;
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        if (!cmd.startsWith('postgres:') || !cmd.split(' ').includes(database)) continue;
-        const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        ticks += Number(f[11]) + Number(f[12]);
-        found = true;
-      } catch { /* gone */ }
-    }
-    return found ? ticks * 10 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** What one side of the benchmark did over its measured rounds: calls answered, refused, seconds, CPU spent (ms). */
-interface Side { ok: number; refused: number; seconds: number; nodeMs: number; nodeSysMs: number; pgMs: number | null }
-const side = (): Side => ({ ok: 0, refused: 0, seconds: 0, nodeMs: 0, nodeSysMs: 0, pgMs: 0 });
-
-/** One measured round of `once` added to `s`, with the CPU it cost: this process (server and clients) and PostgreSQL's backends. */
-async function round(s: Side, database: string | undefined, clients: number, ms: number, once: () => Promise<boolean>): Promise<void> {
-  const node0 = process.cpuUsage();
-  const pg0 = database ? pgCpuMs(database) : null;
-  const r = await drive(clients, ms, once);
-  const node = process.cpuUsage(node0);
-  const pg1 = database ? pgCpuMs(database) : null;
-  s.ok += r.ok;
-  s.refused += r.refused;
-  s.seconds += r.seconds;
-  s.nodeMs += (node.user + node.system) / 1000;
-  s.nodeSysMs += node.system / 1000;
-  s.pgMs = s.pgMs !== null && pg0 !== null && pg1 !== null ? s.pgMs + pg1 - pg0 : null;
-}
-
-function cpuLine(s: Side): string {
-  const per = (ms: number) => (ms / Math.max(s.ok, 1)).toFixed(1);
-  return `CPU per delivery: node ${per(s.nodeMs)} ms (sys ${per(s.nodeSysMs)})${s.pgMs !== null ? `, postgres ${per(s.pgMs)} ms` : ''}`;
-}
-
-/** `clients` loops calling `once` for `ms`; how many calls answered true, and how many false. */
-async function drive(clients: number, ms: number, once: () => Promise<boolean>): Promise<{ ok: number; refused: number; seconds: number }> {
-  let ok = 0;
-  let refused = 0;
-  const s = performance.now();
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() - s < ms) if (await once()) ok++; else refused++;
-  }));
-  return { ok, refused, seconds: (performance.now() - s) / 1000 };
-}
 
 export async function deliveryBench(t: TestApp, k: StockKit, durationMs = 10_000, clients = 8, warmupMs = 2_000): Promise<string[]> {
   const c = k.ctx.companyId;
@@ -192,11 +133,7 @@ export async function deliveryBench(t: TestApp, k: StockKit, durationMs = 10_000
   const http = side();
   const raw = side();
   const ROUNDS = 4;
-  for (let i = 0; i < ROUNDS; i++) {
-    const order: [Side, () => Promise<boolean>][] = [[http, deliver], [raw, rawOnce]];
-    if (i % 2) order.reverse();
-    for (const [s, once] of order) if (!(process.env.BENCH_DELIVERY_HTTP_ONLY && s === raw)) await round(s, database, clients, durationMs / ROUNDS, once);
-  }
+  await alternate(database, clients, durationMs, [http, deliver], process.env.BENCH_DELIVERY_HTTP_ONLY ? null : [raw, rawOnce], ROUNDS);
   const httpRate = http.ok / http.seconds;
   const rawRate = raw.ok / raw.seconds;
   return [

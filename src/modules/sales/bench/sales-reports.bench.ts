@@ -2,7 +2,8 @@
  * Sales benchmark on PostgreSQL (run by `BENCH_ONLY=sales npm run bench`, or
  * TEST_DB=postgres TEST_DATABASE_URL=postgres://... npx tsx src/modules/sales/bench/sales-reports.bench.ts [lines]):
  * the product sales report over N sales lines (default 1,000,000), a year by month, over HTTP, beside brute-force
- * SQL over sales_order_lines joined with their orders, in the same run and database; the numbers compared.
+ * SQL over sales_order_lines joined with their orders, in the same run and database; the numbers compared (each
+ * product's quantity, orders, amount and amount per month over every page, and the totals).
  * Seed (set-based): 2,000 products, 5,000 customers, N/4 orders of 4 lines over 2025 (one in 20 left a draft,
  * one in 40 cancelled: they must not count); sales_product_months built by one INSERT ... SELECT (what the
  * triggers would have kept: the triggers are off while seeding), then VACUUM ANALYZE.
@@ -25,7 +26,7 @@ async function time(fn: () => Promise<unknown>, runs: number): Promise<number[]>
   return out;
 }
 
-async function seed(t: TestApp, c: number, userId: number): Promise<void> {
+export async function seed(t: TestApp, c: number, userId: number, LINES: number): Promise<void> {
   const q = (s: ReturnType<typeof sql>) => t.db.orm.execute(s);
   const unit = (await q(sql`SELECT id FROM uoms WHERE company_id = ${c} AND name = 'Unit'`)).rows[0]!.id as number;
   const cat = (await q(sql`INSERT INTO product_categories (company_id, name) VALUES (${c}, 'Bench') RETURNING id`)).rows[0]!.id as number;
@@ -61,8 +62,9 @@ async function seed(t: TestApp, c: number, userId: number): Promise<void> {
   await q(sql`VACUUM ANALYZE`);
 }
 
-/** Brute force: amount and quantity per (product, month) of the counted orders' lines in 2025. */
-const bruteSql = (c: number) => sql`SELECT l.product_id AS p, date_trunc('month', l.order_date)::date::text AS m, sum(l.subtotal)::text AS a, sum(l.base_quantity)::text AS q
+/** Brute force: amount, quantity and orders per (product, month) of the counted orders' lines in 2025. */
+export const bruteSql = (c: number) => sql`SELECT l.product_id AS p, date_trunc('month', l.order_date)::date::text AS m, sum(l.subtotal)::text AS a, sum(l.base_quantity)::text AS q,
+    count(DISTINCT l.order_id)::int AS o
   FROM sales_order_lines l JOIN sales_orders o ON o.id = l.order_id
   WHERE l.company_id = ${c} AND o.status IN ('confirmed', 'completed') AND l.order_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY 1, 2`;
 
@@ -72,7 +74,7 @@ async function main() {
   const ctx = await ctxOf(t);
   const c = ctx.companyId;
   const s = performance.now();
-  await seed(t, c, ctx.user.id);
+  await seed(t, c, ctx.user.id, LINES);
   const counted = (await t.db.orm.execute(sql`SELECT count(*)::int AS n FROM sales_order_lines l JOIN sales_orders o ON o.id = l.order_id WHERE l.company_id = ${c} AND o.status IN ('confirmed', 'completed')`)).rows[0]!.n as number;
   console.log(`product sales report over ${LINES.toLocaleString('en')} sales lines (${counted.toLocaleString('en')} of counted orders; seeded in ${((performance.now() - s) / 1000).toFixed(1)} s), 2025 by month:`);
   const url = '/api/sales/reports/product-sales?from=2025-01-01&to=2025-12-31&period=monthly&pageSize=1000';
@@ -88,18 +90,26 @@ async function main() {
     if (page * 1000 >= r.page.total) break;
   }
   const months = columns.filter((x) => /^p\d+$/.test(x.key)).map((x, i) => [x.key, `2025-${String(i + 1).padStart(2, '0')}-01`] as const);
-  const b = (await t.db.orm.execute(bruteSql(c))).rows as { p: number; m: string; a: string; q: string }[];
+  const b = (await t.db.orm.execute(bruteSql(c))).rows as { p: number; m: string; a: string; q: string; o: number }[];
   const want = new Map(b.map((x) => [`${x.p}:${x.m}`, x.a]));
-  const qty = new Map<number, Decimal>();
-  for (const x of b) qty.set(Number(x.p), (qty.get(Number(x.p)) ?? new Decimal(0)).plus(x.q));
-  let same = rows.length === qty.size;
+  const per = new Map<number, { q: Decimal; a: Decimal; o: number }>();
+  for (const x of b) {
+    const e = per.get(Number(x.p)) ?? { q: new Decimal(0), a: new Decimal(0), o: 0 };
+    per.set(Number(x.p), { q: e.q.plus(x.q), a: e.a.plus(x.a), o: e.o + Number(x.o) });
+  }
+  // every product's quantity, amount, orders and amount per month, and the totals (exact sums rounded once)
+  let same = rows.length === per.size;
   for (const r of rows) {
-    if (!qty.get(Number(r.key))?.eq(r.quantity!)) same = false;
+    const w = per.get(Number(r.key));
+    if (!w || !w.q.eq(r.quantity!) || w.a.toFixed(2) !== r.amount || w.o !== Number(r.orders)) same = false;
     for (const [k, m] of months) if (!new Decimal(r[k]!).eq(new Decimal(want.get(`${r.key}:${m}`) ?? 0).toFixed(2))) same = false;
   }
+  const all = [...per.values()].reduce((x, w) => ({ q: x.q.plus(w.q), a: x.a.plus(w.a) }), { q: new Decimal(0), a: new Decimal(0) });
+  const totals = (await get(url)).totals as Record<string, string>;
+  if (totals.amount !== all.a.toFixed(2) || totals.quantity !== all.q.toFixed(6)) same = false;
   console.log(`  report over HTTP p95 ${p95(rep).toFixed(1)} ms (median ${[...rep].sort((x, y) => x - y)[15]!.toFixed(1)}); brute-force SQL over the lines p95 ${p95(brute).toFixed(1)} ms ` +
-    `(load ${loadavg()[0]!.toFixed(1)}); ${rows.length.toLocaleString('en')} products x ${months.length} months, same numbers: ${same}`);
+    `(load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}); ${rows.length.toLocaleString('en')} products x ${months.length} months, same numbers: ${same}`);
   await t.close();
 }
 
-main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+if (process.argv[1]?.endsWith('sales-reports.bench.ts')) main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });

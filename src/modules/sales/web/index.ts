@@ -10,7 +10,7 @@ export const web: ModuleWeb = {
     { route: '/contacts/pricelist', load: () => import('./ContactsPriceListScreen') },
     // Sales reports (web/reports/):
     { route: '/sales/reports', load: () => import('./reports/SalesReportsIndex') },
-    ...['product-sales', 'customer-sales', 'customer-statement', 'sales-analysis', 'purchase-analysis', 'expense-analysis', 'sales-order', 'sales-summary', 'salesperson']
+    ...['product-sales', 'customer-sales', 'customer-statement', 'sales-analysis', 'purchase-analysis', 'expense-analysis', 'sales-order', 'sales-summary', 'salesperson', 'sales-return']
       .map((slug) => ({ route: `/sales/reports/${slug}`, load: () => import('./reports/SalesReportScreen') })),
   ],
   widgets: {

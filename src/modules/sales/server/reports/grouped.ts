@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { periodsBetween, startOf } from '../../../../core/documents/report-params';
+import { type Period, periodsBetween, startOf } from '../../../../core/documents/report-params';
 import { type Column, L, type ReportData } from '../../../../core/documents/report.types';
 import type { Ctx } from '../../../../core/http/context';
 import { type Label, tr } from '../../../../core/i18n/locale';
@@ -32,8 +32,13 @@ export interface GroupedSpec {
 
 const dp = (c: Column) => (c.kind === 'qty' ? 6 : c.kind === 'int' ? 0 : 2);
 
+/** The period starts of [from, to] and their labels (a report whose rows are periods), at most 60 (else 400). */
+export function periodLabels(from: string, to: string, period: Period): Map<string, Label> {
+  return new Map(periodsBetween(from, to, period, srm.badPeriod).map((b) => [startOf(b.from, period), periodLabel(startOf(b.from, period), period)]));
+}
+
 export function buckets(p: SalesReportParams, from: string) {
-  return p.period ? periodsBetween(from, p.to, p.period, srm.badParam).map((b) => ({ ...b, start: startOf(b.from, p.period!), label: periodLabel(startOf(b.from, p.period!), p.period!) })) : [];
+  return p.period ? periodsBetween(from, p.to, p.period, srm.badPeriod).map((b) => ({ ...b, start: startOf(b.from, p.period!), label: periodLabel(startOf(b.from, p.period!), p.period!) })) : [];
 }
 
 export function groupedReport(ctx: Ctx, p: SalesReportParams, from: string, aggs: Agg[], spec: GroupedSpec): ReportData {

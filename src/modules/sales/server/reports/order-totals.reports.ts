@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { L, col, type ReportDef } from '../../../../core/documents/report.types';
-import { periodsBetween, startOf } from '../../../../core/documents/report-params';
 import { tr } from '../../../../core/i18n/locale';
-import { periodLabel } from '../../../../core/documents/period-label';
-import { type Agg, groupedReport } from './grouped';
+import { type Agg, groupedReport, periodLabels } from './grouped';
 import type { SalesReportParams } from './report-params';
 import { srm } from './reports.messages';
 import { bucketOf, ordersWhere } from './sales-lines.sql';
@@ -73,7 +71,7 @@ export const salesSummaryReport: ReportDef<SalesReportParams> = {
     const period = p.period ?? 'monthly';
     const r = await db.execute(sql`SELECT ${bucketOf(sql`o.order_date`, period)}::text AS k, count(DISTINCT o.customer_id) AS customers, ${MONEY}
       FROM sales_orders o WHERE ${ordersWhere(c, p, from)} GROUP BY 1`);
-    const label = new Map(periodsBetween(from, p.to, period, srm.badParam).map((b) => [startOf(b.from, period), periodLabel(startOf(b.from, period), period)]));
+    const label = periodLabels(from, p.to, period);
     const rows = (r.rows as Agg[]).map((x) => ({ ...x, b: null, period: tr(label.get(String(x.k)) ?? L(String(x.k), String(x.k)), ctx.locale) }));
     return groupedReport(ctx, { ...p, period: null }, from, rows, {
       name: this.name, title: this.title, amountKey: 'total', byKey: true,

@@ -2,7 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { addDays } from '../../../../core/documents/report-params';
 import { L, col, type ReportDef } from '../../../../core/documents/report.types';
 import { categoryProductsSql, productLabelsSql } from '../../../inventory';
-import { type Agg, groupedReport } from './grouped';
+import type Decimal from 'decimal.js';
+import type { Ctx } from '../../../../core/http/context';
+import type { Label } from '../../../../core/i18n/locale';
+import { groupedSqlReport } from './grouped-sql';
 import type { SalesReportParams } from './report-params';
 import { bucketOf, linesWhere, nameSql } from './sales-lines.sql';
 
@@ -30,10 +33,14 @@ export function splitMonths(from: string, to: string): { months: [string, string
 }
 
 function fromLines(c: number, p: SalesReportParams, from: string, to: string): SQL {
-  return sql`SELECT l.product_id, ${bucketOf(sql`l.order_date`, p.period)} AS b, sum(l.base_quantity) AS quantity, sum(l.subtotal) AS amount, count(DISTINCT l.order_id) AS orders
+  return sql`SELECT l.product_id AS k, ${bucketOf(sql`l.order_date`, p.period)} AS b, sum(l.base_quantity) AS quantity, sum(l.subtotal) AS amount, count(DISTINCT l.order_id) AS orders
     FROM sales_order_lines l WHERE ${linesWhere(c, p, from, to)} GROUP BY 1, 2`;
 }
 
+/**
+ * Rows (k = product, b = period start, quantity, amount, orders) whose sums per product and period are the report's:
+ * whole months from sales_product_months (a month row is its own monthly bucket), the rest from the lines.
+ */
 export function productAggSql(c: number, p: SalesReportParams, from: string): SQL {
   const monthly = !p.customerId && !p.salespersonId && p.period !== 'daily' && p.period !== 'weekly';
   const split = monthly ? splitMonths(from, p.to) : { months: null, edges: [[from, p.to] as [string, string]] };
@@ -42,26 +49,32 @@ export function productAggSql(c: number, p: SalesReportParams, from: string): SQ
     const w = [sql`t.company_id = ${c}`, sql`t.month BETWEEN ${split.months[0]} AND ${split.months[1]}`, sql`t.quantity <> 0`];
     if (p.productId) w.push(sql`t.product_id = ${p.productId}`);
     if (p.categoryId) w.push(sql`t.product_id IN ${categoryProductsSql(c, p.categoryId)}`);
-    parts.push(sql`SELECT t.product_id, ${bucketOf(sql`t.month`, p.period)} AS b, t.quantity, t.amount, t.orders FROM sales_product_months t WHERE ${sql.join(w, sql` AND `)}`);
+    const b = p.period === 'monthly' ? sql`t.month` : bucketOf(sql`t.month`, p.period);
+    parts.push(sql`SELECT t.product_id AS k, ${b} AS b, t.quantity, t.amount, t.orders FROM sales_product_months t WHERE ${sql.join(w, sql` AND `)}`);
   }
-  return sql`SELECT a.product_id, a.b, sum(a.quantity) AS quantity, sum(a.amount) AS amount, sum(a.orders) AS orders
-    FROM (${sql.join(parts, sql` UNION ALL `)}) a GROUP BY 1, 2`;
+  return sql.join(parts, sql` UNION ALL `);
+}
+
+/** Head columns of a row per product, and their labels (sku, name and category in the caller's language) by product `k`. */
+export const productHead = () => [col('sku', 'SKU', 'رمز المنتج', 'text'), col('product', 'Product', 'المنتج', 'text'), col('category', 'Category', 'الفئة', 'text')];
+export const productLabels = (ctx: Ctx) =>
+  sql`(SELECT pl.id AS k, pl.sku, ${nameSql(ctx.locale, 'pl')} AS product, ${nameSql(ctx.locale, 'pl', 'category', 'category_ar')} AS category FROM ${productLabelsSql(ctx.companyId)} pl)`;
+
+/** The product sales report's columns and labels. */
+export function productSalesSpec(ctx: Ctx, name: string, title: Label) {
+  return {
+    name, title, head: productHead(),
+    measures: [col('quantity', 'Quantity', 'الكمية', 'qty'), col('orders', 'Orders', 'الطلبات', 'int'), col('amount', 'Amount', 'المبلغ')],
+    derived: [{ column: col('avgPrice', 'Average price', 'متوسط السعر'), of: (m: Record<string, Decimal>) => (m.quantity!.isZero() ? '0.00' : m.amount!.div(m.quantity!).toFixed(2)) }],
+    labels: productLabels(ctx),
+  };
 }
 
 export const productSalesReport: ReportDef<SalesReportParams> = {
   name: 'product-sales',
   title: L('Product sales', 'مبيعات المنتجات'),
   async run(db, ctx, p) {
-    const c = ctx.companyId;
     const from = p.from ?? `${p.to.slice(0, 4)}-01-01`;
-    const r = await db.execute(sql`SELECT a.product_id AS k, a.b::text AS b, pl.sku, ${nameSql(ctx.locale, 'pl')} AS product,
-        ${nameSql(ctx.locale, 'pl', 'category', 'category_ar')} AS category, a.quantity::text AS quantity, a.amount::text AS amount, a.orders::text AS orders
-      FROM (${productAggSql(c, p, from)}) a JOIN ${productLabelsSql(c)} pl ON pl.id = a.product_id`);
-    return groupedReport(ctx, p, from, r.rows as Agg[], {
-      name: this.name, title: this.title,
-      head: [col('sku', 'SKU', 'رمز المنتج', 'text'), col('product', 'Product', 'المنتج', 'text'), col('category', 'Category', 'الفئة', 'text')],
-      measures: [col('quantity', 'Quantity', 'الكمية', 'qty'), col('orders', 'Orders', 'الطلبات', 'int'), col('amount', 'Amount', 'المبلغ')],
-      derived: [{ column: col('avgPrice', 'Average price', 'متوسط السعر'), of: (m) => (m.quantity!.isZero() ? '0.00' : m.amount!.div(m.quantity!).toFixed(2)) }],
-    });
+    return groupedSqlReport(db, ctx, p, from, { ...productSalesSpec(ctx, this.name, this.title), source: productAggSql(ctx.companyId, p, from) });
   },
 };

@@ -11,13 +11,18 @@ import { PARAM_LABELS, srm } from './reports.messages';
 /**
  * Sales report parameters: the shared ones (from, to, period, paging, format; 400 on anything malformed) plus
  * customer, product, category (and its sub-categories), salesperson, Top N (rows by amount, at most 1000) and a min
- * and max amount (on each row's amount; min > max is a 400). `checkRefs` (the routes' `defaults`) refuses with 422 a
- * customer, product, category or salesperson that is not the company's, in the caller's language.
+ * and max amount (on each row's amount; min > max is a 400); for the sales return report a return reason and
+ * `groupBy` (product, customer, category, reason, period). `checkRefs` (the routes' `defaults`) refuses with 422 a
+ * customer, product, category, salesperson or reason that is not the company's, in the caller's language.
  */
 export interface SalesReportParams extends BaseReportParams {
   customerId: number | null; productId: number | null; categoryId: number | null; salespersonId: number | null;
   top: number | null; minAmount: string | null; maxAmount: string | null;
+  /** The sales return report's: rows per product (default), customer, category, reason or period; and a return reason. */
+  groupBy: ReturnGroupBy | null; reasonId: number | null;
 }
+export const RETURN_GROUPS = ['product', 'customer', 'category', 'reason', 'period'] as const;
+export type ReturnGroupBy = (typeof RETURN_GROUPS)[number];
 
 const AMOUNT = /^\d{1,12}(\.\d{1,4})?$/;
 
@@ -36,7 +41,7 @@ export function parseSalesParams(q: Record<string, unknown>, today: string): Sal
   const top = r.str('top') === undefined ? null : r.int('top', 10, 1000);
   return {
     ...base, customerId: r.id('customerId'), productId: r.id('productId'), categoryId: r.id('categoryId'), salespersonId: r.id('salespersonId'),
-    top, minAmount, maxAmount,
+    top, minAmount, maxAmount, groupBy: r.oneOf('groupBy', RETURN_GROUPS), reasonId: r.id('reasonId'),
   };
 }
 
@@ -49,14 +54,16 @@ function notFound(param: string): AppError {
 /** 422 for a filter naming a record the company does not have. */
 export async function checkRefs(db: Orm, ctx: Ctx, _report: string, p: SalesReportParams): Promise<SalesReportParams> {
   const c = ctx.companyId;
-  if (!p.customerId && !p.productId && !p.categoryId && !p.salespersonId) return p;
+  if (!p.customerId && !p.productId && !p.categoryId && !p.salespersonId && !p.reasonId) return p;
   const [own] = (await db.execute(sql`SELECT
       (${p.customerId}::int IS NULL OR EXISTS (SELECT 1 FROM contacts WHERE company_id = ${c} AND id = ${p.customerId}::int)) AS customer,
       (${p.salespersonId}::int IS NULL OR EXISTS (SELECT 1 FROM salespersons WHERE company_id = ${c} AND id = ${p.salespersonId}::int)) AS salesperson,
-      r.product, r.category FROM (${productRefsExistSql(c, p.productId, p.categoryId)}) r`)).rows as { customer: boolean; salesperson: boolean; product: boolean; category: boolean }[];
+      (${p.reasonId}::int IS NULL OR EXISTS (SELECT 1 FROM sales_reasons WHERE company_id = ${c} AND id = ${p.reasonId}::int)) AS reason,
+      r.product, r.category FROM (${productRefsExistSql(c, p.productId, p.categoryId)}) r`)).rows as { customer: boolean; salesperson: boolean; reason: boolean; product: boolean; category: boolean }[];
   if (!own?.customer) throw notFound('customerId');
   if (!own.salesperson) throw notFound('salespersonId');
   if (!own.product) throw notFound('productId');
   if (!own.category) throw notFound('categoryId');
+  if (!own.reason) throw notFound('reasonId');
   return p;
 }

@@ -9,15 +9,17 @@ import { checkRefs, parseSalesParams } from './report-params';
 import { srm } from './reports.messages';
 import { salesAnalysisReport } from './sales-analysis.report';
 import { salesOrderReport } from './sales-order.report';
+import { salesReturnReport } from './sales-return.report';
 
 /**
  * GET /api/sales/reports/<name>?from=&to=&period=&customerId=&productId=&categoryId=&salespersonId=&top=&minAmount=&maxAmount=&page=&pageSize=&format=json|xlsx|pdf
+ * (sales-return also: groupBy=product|customer|category|reason|period, reasonId=)
  * GET /api/sales/reports/combined.xlsx?names=a,b (default: product sales + customer sales).
  * Permission sales.salesOrder.view; a failure answers "Error downloading report. Please try again".
  */
 export const SALES_REPORTS = [
   productSalesReport, customerSalesReport, customerStatementReport, salesAnalysisReport, purchaseAnalysisReport, expenseAnalysisReport,
-  salesOrderReport, salesSummaryReport, salespersonReport,
+  salesOrderReport, salesSummaryReport, salespersonReport, salesReturnReport,
 ];
 
 export function registerSalesReports(app: FastifyInstance, db: Database): void {
@@ -33,7 +35,7 @@ export function registerSalesReports(app: FastifyInstance, db: Database): void {
       summary: 'Sales report',
       query: {
         customerId: 'Customer (customer statement: required; purchase/expense analysis: the vendor)', productId: 'Product', categoryId: 'Category and its sub-categories',
-        salespersonId: 'Salesperson', top: 'Top N rows by amount (1-1000)', minAmount: 'Rows with at least this amount', maxAmount: 'Rows with at most this amount',
+        salespersonId: 'Salesperson', reasonId: 'Return reason (sales return)', groupBy: 'Sales return rows: product (default), customer, category, reason, period', top: 'Top N rows by amount (1-1000)', minAmount: 'Rows with at least this amount', maxAmount: 'Rows with at most this amount',
       },
     },
   });

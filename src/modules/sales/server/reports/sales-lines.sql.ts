@@ -10,15 +10,18 @@ import type { SalesReportParams } from './report-params';
  */
 export const COUNTED = sql.raw(`('confirmed', 'completed')`);
 
-/** The first day of the period containing `col` (a date), as a date; weeks start on Monday (as periodsBetween). */
+/**
+ * The first day of the period containing `col` (a date), as a date; weeks start on Monday (as periodsBetween). The
+ * date is truncated as a timestamp without time zone: the same day, without a time zone conversion per row.
+ */
 export function bucketOf(col: SQL, p: Period | null): SQL {
   switch (p) {
     case null: return sql`NULL::date`;
     case 'daily': return col;
-    case 'weekly': return sql`date_trunc('week', ${col})::date`;
-    case 'monthly': return sql`date_trunc('month', ${col})::date`;
-    case 'quarterly': return sql`date_trunc('quarter', ${col})::date`;
-    case 'yearly': return sql`date_trunc('year', ${col})::date`;
+    case 'weekly': return sql`date_trunc('week', ${col}::timestamp)::date`;
+    case 'monthly': return sql`date_trunc('month', ${col}::timestamp)::date`;
+    case 'quarterly': return sql`date_trunc('quarter', ${col}::timestamp)::date`;
+    case 'yearly': return sql`date_trunc('year', ${col}::timestamp)::date`;
   }
 }
 

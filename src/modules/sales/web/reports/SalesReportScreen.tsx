@@ -30,7 +30,8 @@ export default function SalesReportScreen() {
         if (cfg.name === 'customer-statement' && !data.summary) return <Text c="dimmed" data-testid="statement-hint">{label(srt.pickCustomer)}</Text>;
         const points = cfg.chart && Array.isArray(data.summary?.chart) ? (data.summary.chart as Points) : null;
         if (!points || points.length === 0) return null;
-        const byPeriod = data.columns.some((c) => /^p\d+$/.test(c.key)) || cfg.name === 'sales-summary';
+        // a column per period, or rows that are periods (the sales summary, returns by period)
+        const byPeriod = data.columns.some((c) => /^p\d+$/.test(c.key) || c.key === 'period');
         return (
           <Paper withBorder p="sm" data-testid="sales-report-chart">
             <Text fw={600} mb="xs">{label(byPeriod ? srt.chartByPeriod : srt.chartTop)}</Text>

@@ -1,6 +1,6 @@
 import { Anchor, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
-  IconBox, IconCalendarStats, IconChartPie, IconFileInvoice, IconListDetails, IconReceipt2, IconReportMoney, IconUserDollar, IconUsers,
+  IconBox, IconCalendarStats, IconChartPie, IconFileInvoice, IconListDetails, IconReceipt2, IconReceiptRefund, IconReportMoney, IconUserDollar, IconUsers,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useLocale } from '../../../../web/i18n/useLocale';
@@ -11,6 +11,7 @@ import { SALES_REPORT_LIST, srt } from './reportTexts';
 const ICONS: Record<string, typeof IconBox> = {
   'product-sales': IconBox, 'customer-sales': IconUsers, 'customer-statement': IconFileInvoice, 'sales-analysis': IconChartPie,
   'purchase-analysis': IconReceipt2, 'expense-analysis': IconReportMoney, 'sales-order': IconListDetails, 'sales-summary': IconCalendarStats, salesperson: IconUserDollar,
+  'sales-return': IconReceiptRefund,
 };
 
 export default function SalesReportsIndex() {

@@ -12,6 +12,11 @@ const salesperson: ReportFilter = { param: 'salespersonId', label: srt.salespers
 const top: ReportFilter = { param: 'top', label: srt.top, number: { min: 1, max: 1000 } };
 const min: ReportFilter = { param: 'minAmount', label: srt.minAmount, number: { min: 0, max: 999_999_999_999 } };
 const max: ReportFilter = { param: 'maxAmount', label: srt.maxAmount, number: { min: 0, max: 999_999_999_999 } };
+const reason: ReportFilter = { param: 'reasonId', label: srt.reason, ref: 'salesReason' };
+const groupBy: ReportFilter = { param: 'groupBy', label: srt.groupBy, placeholder: srt.byProduct, options: [
+  { value: 'product', label: srt.byProduct }, { value: 'customer', label: srt.byCustomer }, { value: 'category', label: srt.byCategory },
+  { value: 'reason', label: srt.byReason }, { value: 'period', label: srt.byPeriod },
+] };
 const period = ['from', 'to', 'period'] as const;
 const all: ReportFilter[] = [...period, customer, product, category, salesperson, top, min, max];
 const combined = 'product-sales,customer-sales';
@@ -26,4 +31,5 @@ export const SALES_REPORTS: Record<string, SalesReportConfig> = {
   'sales-order': { name: 'sales-order', paged: true, filters: ['from', 'to', customer, product, category, salesperson, top, min, max] },
   'sales-summary': { name: 'sales-summary', paged: true, chart: true, filters: [...period, customer, product, category, salesperson] },
   salesperson: { name: 'salesperson', paged: true, chart: true, filters: [...period, salesperson, customer, product, category, top, min, max] },
+  'sales-return': { name: 'sales-return', paged: true, chart: true, filters: [...period, groupBy, customer, product, category, reason, salesperson, top, min, max] },
 };
