@@ -10,8 +10,11 @@ import { exportColumns } from '../import/columns';
  * and the natural key (core/import/columns.ts), so the file can be imported back (changing nothing).
  */
 export async function exportList(ctx: Ctx, def: AnyEntity, query: Record<string, unknown>): Promise<Buffer> {
-  const rows = await allRecords(ctx, def, query);
-  const cols = exportColumns(def);
+  return exportRows(ctx, def, await allRecords(ctx, def, query), exportColumns(def));
+}
+
+/** Rows of `def` (as the list answers them, computed columns included) as an Excel file of the columns `cols`. */
+export async function exportRows(ctx: Ctx, def: AnyEntity, rows: Record<string, unknown>[], cols: string[]): Promise<Buffer> {
   const yes = ctx.locale === 'ar' ? 'نعم' : 'Yes';
   const no = ctx.locale === 'ar' ? 'لا' : 'No';
   const out = rows.map((r) => {
@@ -22,7 +25,7 @@ export async function exportList(ctx: Ctx, def: AnyEntity, query: Record<string,
       if (v === null || v === undefined) o[k] = null;
       else if (fl.kind === 'boolean') o[k] = v ? yes : no;
       else if (fl.kind === 'enum') o[k] = tr(fl.options.find((x) => x.value === v)?.label ?? { en: String(v), ar: String(v) }, ctx.locale);
-      else if (fl.kind === 'ref') o[k] = ((r as Record<string, unknown>)._refs as Record<string, unknown> | undefined)?.[k] ?? v;
+      else if (fl.kind === 'ref') o[k] = (r._refs as Record<string, unknown> | undefined)?.[k] ?? v;
       else if (fl.kind === 'decimal' || fl.kind === 'integer') o[k] = Number(v);
       else o[k] = v;
     }

@@ -16,7 +16,7 @@ export type { LateWrite } from './server/ledger.write';
 export { loadSettings, type AccountingSettings } from './server/settings.service';
 export { verifyLedger } from './server/ledger.verify';
 export { rebuildBalances } from './server/ledger.balances';
-export { accountStates, chartIds, ledgerBalancesOf, settingsJsonSql, taxIds, type SettingKey } from './server/chart.reads';
+export { accountStates, chartIds, ledgerBalancesOf, receivableBalancesOf, settingsJsonSql, taxIds, type SettingKey } from './server/chart.reads';
 export {
   computeInvoice, confirmInvoice, createInvoice, creditInvoice, debitInvoice, entriesOfSource, invoiceById, payInvoice, quoteInvoice,
   type CreditNote, type CreditNoteInput, type DebitNote, type DebitNoteInput, type Invoice, type InvoiceLine, type InvoiceLineInput, type InvoicePayment,

@@ -16,5 +16,8 @@ export const posModule = defineModule({
     { route: '/pos/oldorders', label: { en: 'Past orders', ar: 'الطلبات السابقة' }, permission: 'sales.salesOrder.view' },
     { route: '/pos/return', label: { en: 'Till returns', ar: 'مرتجعات نقطة البيع' }, permission: 'pos.posSession.sell' },
     { route: '/pos/sessions/{id}', label: { en: 'POS session', ar: 'جلسة نقطة البيع' }, permission: 'pos.posSession.view', hidden: true },
+    // the contacts with the customer role (model/customer.preset.ts), the contact's rights
+    { route: '/pos/customers', label: { en: 'Customers', ar: 'العملاء' }, permission: 'contacts.contact.view' },
+    { route: '/pos/customers/{id}', label: { en: 'Customer', ar: 'عميل' }, permission: 'contacts.contact.view', hidden: true },
   ],
 });

@@ -54,15 +54,16 @@ export function listQueryString(q: ListQuery): string {
 
 const keys = {
   all: ['entity'] as const,
-  list: (def: AnyEntity, q: ListQuery) => ['entity', def.name, 'list', q] as const,
+  list: (def: AnyEntity, q: ListQuery, url?: string) => ['entity', def.name, 'list', q, ...(url ? [url] : [])] as const,
   one: (def: AnyEntity, id: number) => ['entity', def.name, 'one', id] as const,
   history: (def: AnyEntity, id: number) => ['entity', def.name, 'history', id] as const,
 };
 
-export function useEntityList(def: AnyEntity, query: ListQuery, enabled = true) {
+/** `url`: another API answering the entity's list (a list preset's, core/entity/preset.ts); the generic one by default. */
+export function useEntityList(def: AnyEntity, query: ListQuery, enabled = true, url?: string) {
   return useQuery({
-    queryKey: keys.list(def, query),
-    queryFn: ({ signal }) => api<ListResult>(entityUrl(def) + listQueryString(query), { signal }),
+    queryKey: keys.list(def, query, url),
+    queryFn: ({ signal }) => api<ListResult>((url ?? entityUrl(def)) + listQueryString(query), { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });

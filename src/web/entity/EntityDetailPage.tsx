@@ -33,24 +33,29 @@ import { useScreenShortcuts } from '../shell/shortcuts';
  * the definition). A module's screen may add buttons beside the transitions (`actions`) and panels between the
  * fields and the history (`children`), both given the loaded record.
  */
-/** The form's sections, then the server-set fields that have a value (a draft's empty totals stay out). */
-function detailSections(def: AnyEntity, row: Row): Section[] {
-  const sections = formSections(def)
+/**
+ * The form's sections, then the server-set fields that have a value (a draft's empty totals stay out). `only`: a list
+ * preset's fields (core/entity/preset.ts), then only the server-set ones among the rest.
+ */
+function detailSections(def: AnyEntity, row: Row, only?: string[]): Section[] {
+  const sections = formSections(def, only)
     .map((s) => ({ ...s, fields: s.fields.filter((k) => !def.fields[k]!.virtual) }))
     .filter((s) => s.fields.length > 0);
   const placed = new Set(sections.flatMap((s) => s.fields));
   const rest = Object.entries(def.fields)
-    .filter(([k, f]) => !placed.has(k) && !f.secret && !f.virtual && k !== def.states?.field)
+    .filter(([k, f]) => !placed.has(k) && !f.secret && !f.virtual && k !== def.states?.field && (!only || f.readOnly))
     .filter(([k]) => row[k] !== null && row[k] !== undefined && row[k] !== '')
     .map(([k]) => k);
   return rest.length ? [...sections, { fields: rest }] : sections;
 }
 
-export default function EntityDetailPage({ def: defOrName, basePath, actions, children }: {
+export default function EntityDetailPage({ def: defOrName, basePath, actions, children, only }: {
   def: AnyEntity | string;
   basePath: string;
   actions?: (row: Row) => ReactNode;
   children?: (row: Row) => ReactNode;
+  /** The fields shown and edited (a list preset's form fields); default all. */
+  only?: string[];
 }) {
   const def = typeof defOrName === 'string' ? entityByName(defOrName) : defOrName;
   const { t } = useTranslation();
@@ -139,7 +144,7 @@ export default function EntityDetailPage({ def: defOrName, basePath, actions, ch
 
         <Paper withBorder radius="md" p="lg">
           <Stack gap="lg">
-            {detailSections(def, row).map((s, i) => (
+            {detailSections(def, row, only).map((s, i) => (
               <Stack key={i} gap="sm">
                 {s.title && (
                   <>
@@ -190,7 +195,7 @@ export default function EntityDetailPage({ def: defOrName, basePath, actions, ch
           <HistoryList def={def} id={row.id} />
         </Paper>
       </Stack>
-      <EntityFormDrawer def={def} row={row} opened={editing} onClose={() => setEditing(false)} />
+      <EntityFormDrawer def={def} row={row} only={only} opened={editing} onClose={() => setEditing(false)} />
     </Container>
   );
 }

@@ -7,12 +7,15 @@ import { useSaveEntity } from './useSaveEntity';
 
 /**
  * The generic form in a side drawer at the end side (Mantine's 'right' is logical: it is the left in RTL).
- * A new record when `row` is undefined (with `prefill`'s values, if given), else an edit of `row`.
+ * A new record when `row` is undefined (with `prefill`'s values, if given), else an edit of `row`. A list preset's
+ * form (core/entity/preset.ts) shows `only` its fields and sends `defaults` with a new record.
  */
-export function EntityFormDrawer({ def, row, prefill, opened, onClose, onSaved }: {
+export function EntityFormDrawer({ def, row, prefill, only, defaults, opened, onClose, onSaved }: {
   def: AnyEntity;
   row?: Row;
   prefill?: Record<string, unknown>;
+  only?: string[];
+  defaults?: Record<string, unknown>;
   opened: boolean;
   onClose: () => void;
   onSaved?: (row: Row) => void;
@@ -35,10 +38,11 @@ export function EntityFormDrawer({ def, row, prefill, opened, onClose, onSaved }
           mode={row ? 'update' : 'create'}
           row={row}
           prefill={prefill}
+          only={only}
           confirmMessage={row ? m.confirmEdit : m.confirmAdd}
           onCancel={onClose}
           onSubmit={async (body) => {
-            const saved = await save(row, body);
+            const saved = await save(row, row || !defaults ? body : { ...defaults, ...body });
             onClose();
             onSaved?.(saved);
           }}

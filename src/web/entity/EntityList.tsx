@@ -2,11 +2,12 @@ import '../i18n/lazyMessages';
 import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback, useLocalStorage } from '@mantine/hooks';
 import { IconDownload, IconFilter, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { allowedOps } from '../../core/entity/allowed-ops';
 import { type AnyEntity, permissionCode } from '../../core/entity/define';
+import type { ListPreset } from '../../core/entity/preset';
 import { download } from '../api/download';
 import { useCan } from '../api/useAuth';
 import { type Row, entityUrl, listQueryString, useBulkDelete, useEntityList } from '../api/useEntityQueries';
@@ -36,12 +37,15 @@ const ImportDrawer = lazy(() => import('./import/ImportDrawer'));
  * remembered per entity in localStorage). Keys: "/" searches, "n" adds, "f" shows the filters ("?" lists them).
  * Buttons the user has no permission for are not shown; only the rows allowedOps lets this user delete (their
  * state too) can be selected for bulk delete.
+ * A list preset (core/entity/preset.ts; `def` is then its definition) reads its own API with its fixed filters,
+ * remembers its columns under its key, and creates records with its defaults through its form's fields.
  */
-export function EntityList({ def, detailRoute, onOpen }: {
+export function EntityList({ def, detailRoute, onOpen, preset }: {
   def: AnyEntity;
   detailRoute: string;
   /** What a row click does instead of opening the record page (e.g. a details dialog). */
   onOpen?: (row: Row) => void;
+  preset?: ListPreset;
 }) {
   const { t } = useTranslation();
   const { to, label } = useLocale();
@@ -50,9 +54,11 @@ export function EntityList({ def, detailRoute, onOpen }: {
   const confirm = useConfirm();
   const m = useEntityMessages(def);
   const params = useListParams();
-  const { query } = params;
-  const list = useEntityList(def, query);
-  const columns = useColumnPrefs(def);
+  const { query: shown } = params;
+  // the preset's fixed filters go with every request, never into the URL or the filter bar
+  const query = useMemo(() => (preset ? { ...shown, filters: { ...shown.filters, ...preset.filters } } : shown), [shown, preset]);
+  const list = useEntityList(def, query, true, preset?.url);
+  const columns = useColumnPrefs(def, preset?.key);
   const bulkDelete = useBulkDelete(def);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [creating, setCreating] = useState(false);
@@ -74,11 +80,11 @@ export function EntityList({ def, detailRoute, onOpen }: {
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   usePageTitle(label(def.pluralLabel));
-  const [filtersOpen, setFiltersOpen] = useLocalStorage<boolean>({ key: `daftar:filters-open:${def.name}`, defaultValue: false, getInitialValueInEffect: false });
+  const [filtersOpen, setFiltersOpen] = useLocalStorage<boolean>({ key: `daftar:filters-open:${preset?.key ?? def.name}`, defaultValue: false, getInitialValueInEffect: false });
   const filtersId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const hasFilters = filterKeys(def).length > 0;
-  const activeFilters = Object.values(query.filters ?? {}).filter(Boolean).length;
+  const activeFilters = Object.values(shown.filters ?? {}).filter(Boolean).length;
 
   const canAdd = def.operations?.create !== false && can(permissionCode(def, 'add'));
   const canDelete = def.operations?.delete !== false && can(permissionCode(def, 'delete'));
@@ -116,7 +122,7 @@ export function EntityList({ def, detailRoute, onOpen }: {
     setExporting(true);
     try {
       const q = listQueryString({ search: query.search, sort: query.sort, filters: query.filters });
-      await download(`${entityUrl(def)}/export.xlsx${q}`, `${def.path}.xlsx`);
+      await download(`${preset?.url ?? entityUrl(def)}/export.xlsx${q}`, `${preset?.url?.split('/').pop() ?? def.path}.xlsx`);
       notifySuccess(t('list.exported'));
     } catch (e) {
       notifyError(t('list.exportError'), e);
@@ -135,7 +141,7 @@ export function EntityList({ def, detailRoute, onOpen }: {
           <Button variant="default" leftSection={<IconDownload size={16} />} onClick={onExport} loading={exporting}>
             {t('list.exportExcel')}
           </Button>
-          {canAdd && isImportable(def) && <ImportButton onClick={() => setImporting(true)} />}
+          {canAdd && isImportable(def) && !preset && <ImportButton onClick={() => setImporting(true)} />}
           {canAdd && (
             <Button leftSection={<IconPlus size={16} />} onClick={onNew} aria-keyshortcuts="n">
               {m.createTitle}
@@ -192,7 +198,7 @@ export function EntityList({ def, detailRoute, onOpen }: {
           </Group>
           {filtersOpen && (
             <div id={filtersId}>
-              <ListFilters def={def} values={query.filters ?? {}} onChange={params.setFilter} onClear={params.clearFilters} />
+              <ListFilters def={def} values={shown.filters ?? {}} onChange={params.setFilter} onClear={params.clearFilters} />
             </div>
           )}
         </Stack>
@@ -242,7 +248,7 @@ export function EntityList({ def, detailRoute, onOpen }: {
           <ImportDrawer def={def} opened={importing} onClose={() => setImporting(false)} />
         </Suspense>
       )}
-      <EntityFormDrawer def={def} prefill={prefill} opened={creating} onClose={() => { setCreating(false); setPrefill(undefined); }} onSaved={(r) => void navigate(rowHref(r.id))} />
+      <EntityFormDrawer def={def} prefill={prefill} only={preset?.formFields} defaults={preset?.defaults} opened={creating} onClose={() => { setCreating(false); setPrefill(undefined); }} onSaved={(r) => void navigate(rowHref(r.id))} />
     </Stack>
   );
 }

@@ -32,6 +32,8 @@ export function FieldInput({ def, name, value, onChange, error, disabled, row, h
   const field: Field = def.fields[name]!;
   const common = {
     label: hideLabel ? undefined : label(field.label),
+    // a field named like its section shows no label of its own (EntityForm), but is still named
+    'aria-label': hideLabel ? label(field.label) : undefined,
     error,
     disabled,
     ...mandatory(field.required),

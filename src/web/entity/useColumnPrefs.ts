@@ -1,16 +1,19 @@
 import { useLocalStorage } from '@mantine/hooks';
 import type { AnyEntity } from '../../core/entity/define';
 
-/** Which columns a list shows, remembered per entity in localStorage; defaults to the definition's list columns. */
+/**
+ * Which columns a list shows, remembered per entity (or per list preset: `key`) in localStorage; defaults to the
+ * definition's list columns.
+ */
 export function choosableColumns(def: AnyEntity): string[] {
   return Object.entries(def.fields)
     .filter(([, f]) => !f.secret && !f.virtual && f.kind !== 'json' && !f.widget)
     .map(([k]) => k);
 }
 
-export function useColumnPrefs(def: AnyEntity) {
+export function useColumnPrefs(def: AnyEntity, key: string = def.name) {
   const [stored, setStored] = useLocalStorage<string[]>({
-    key: `daftar:columns:${def.name}`,
+    key: `daftar:columns:${key}`,
     defaultValue: def.list.columns,
     getInitialValueInEffect: false,
   });

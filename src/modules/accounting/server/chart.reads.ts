@@ -61,6 +61,22 @@ export async function ledgerBalancesOf(q: Tx | Orm, companyId: number, ids: numb
   return new Map((r.rows as { id: number; b: string }[]).map((x) => [x.id, x.b]));
 }
 
+/**
+ * What each of `contactIds` owes (debit - credit of its posted lines on receivable accounts, 4 dp; '0.0000' without
+ * any), in ONE grouped statement whatever the number of contacts: a list's page asks for its rows at once. The same
+ * lines as a customer statement (receivableLinesSql), so a balance is the statement's closing figure.
+ */
+export async function receivableBalancesOf(q: Tx | Orm, companyId: number, contactIds: number[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(contactIds.filter((i) => Number.isInteger(i) && i > 0 && i <= 2147483647))];
+  if (!wanted.length) return new Map();
+  const r = await q.execute(sql`SELECT c.id, coalesce(sum(l.debit - l.credit), 0)::numeric(20, 4)::text AS b
+    FROM unnest(${intsLiteral(wanted)}::int[]) AS c(id)
+    LEFT JOIN journal_lines l ON l.company_id = ${companyId} AND l.contact_id = c.id
+      AND l.account_id IN (SELECT id FROM accounts WHERE company_id = ${companyId} AND subtype = 'receivable')
+    GROUP BY c.id`);
+  return new Map((r.rows as { id: number; b: string }[]).map((x) => [Number(x.id), x.b]));
+}
+
 /** Ids of the company's taxes by (English) name, null when there is none. */
 export async function taxIds(q: Tx | Orm, companyId: number, names: string[]): Promise<Record<string, number | null>> {
   const r = await q.execute(sql`SELECT name, id FROM taxes WHERE company_id = ${companyId} AND name IN (SELECT jsonb_array_elements_text(${JSON.stringify(names)}::jsonb))`);

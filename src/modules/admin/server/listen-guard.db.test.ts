@@ -34,6 +34,21 @@ describe('start with the demo password', () => {
     expect((await signIn('own-strong-pass-1')).statusCode).toBe(200);
   });
 
+  it('also guards the users made with the company (the demo cashier, the administrator\'s password copied)', async () => {
+    // the administrator now has a password of its own (the test above); a cashier made in the company's creation
+    // transaction (the same created_at) kept the demo password
+    await t.db.orm.execute(sql`INSERT INTO users (company_id, username, full_name, is_active, password_hash, created_at)
+      SELECT company_id, 'cashier', 'Cashier', true, ${await hashPassword(DEMO_PASSWORD)}, created_at FROM users WHERE username = 'admin'`);
+    const refused = await checkListen(t.db, '0.0.0.0', {});
+    expect(refused.refusal).toContain('the users "cashier" still have the demo password');
+    expect(await checkListen(t.db, '0.0.0.0', { ADMIN_PASSWORD: 'other-strong-pass-2' })).toEqual({ refusal: null, replaced: true });
+    expect(await checkListen(t.db, '0.0.0.0', {})).toEqual({ refusal: null, replaced: false });
+    const login = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+    expect((await login('cashier', DEMO_PASSWORD)).statusCode).toBe(401);
+    expect((await login('cashier', 'other-strong-pass-2')).statusCode).toBe(200);
+    expect((await login('admin', 'own-strong-pass-1')).statusCode).toBe(200);
+  });
+
   it.skipIf(process.env.TEST_DB !== 'postgres')('the server process exits with the message instead of listening', async () => {
     const db = await freshDatabase();
     try {

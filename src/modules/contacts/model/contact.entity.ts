@@ -13,12 +13,16 @@ export const contact = defineEntity({
   route: '/contacts/contact',
   titleField: 'name',
   fields: {
+    /** The spec's customer type (individual or company); "Customer type" on the customers screen (pos). */
     kind: f.enum({ en: 'Type', ar: 'النوع' }, [
       { value: 'individual', label: { en: 'Individual', ar: 'فرد' } },
       { value: 'company', label: { en: 'Company', ar: 'شركة' } },
     ], { required: true, default: 'individual', filter: true, sort: true }),
     name: f.text({ en: 'Name', ar: 'الاسم' }, { required: true, search: true, sort: true }),
     nameAr: f.text({ en: 'Arabic name', ar: 'الاسم بالعربية' }, { search: true, sort: true }),
+    /** The spec's customer fields: the organization a person buys for (or a company's registered name), the area served. */
+    organizationName: f.text({ en: 'Organization name', ar: 'اسم المنشأة' }, { search: true, max: 200 }),
+    area: f.text({ en: 'Area', ar: 'المنطقة' }, { search: true, sort: true, max: 100 }),
     phone: f.phone({ en: 'Phone', ar: 'الهاتف' }, { search: true }),
     email: f.email({ en: 'Email', ar: 'البريد الإلكتروني' }, { search: true, sort: true }),
     address: f.textarea({ en: 'Address', ar: 'العنوان' }, { max: 500 }),
@@ -42,7 +46,7 @@ export const contact = defineEntity({
   list: { columns: ['name', 'nameAr', 'kind', 'phone', 'email', 'isCustomer', 'isVendor'], defaultSort: 'name' },
   form: {
     sections: [
-      { title: { en: 'Contact', ar: 'جهة الاتصال' }, fields: ['kind', 'name', 'nameAr', 'phone', 'email'] },
+      { title: { en: 'Contact', ar: 'جهة الاتصال' }, fields: ['kind', 'name', 'nameAr', 'organizationName', 'phone', 'email', 'area'] },
       { title: { en: 'Tax and registration', ar: 'الضريبة والسجل التجاري' }, fields: ['country', 'taxNumber', 'crNumber'] },
       { title: { en: 'National address', ar: 'العنوان الوطني' }, fields: [...ADDRESS_FORM_FIELDS, 'address'] },
       { title: { en: 'Details', ar: 'التفاصيل' }, fields: ['isCustomer', 'isVendor', 'branchId', 'notes'] },

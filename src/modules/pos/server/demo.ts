@@ -8,13 +8,14 @@ import { product } from '../../inventory/model/product.entity';
 import { posBranch } from '../model/pos-branch.entity';
 import { posSession } from '../model/pos-session.entity';
 import { loadInventorySettings, quoteTillLines, stockQuantities } from './entries';
+import { demoCashier } from './cashier';
 import { demoEveningReturns, demoMorningReturns } from './demo.returns';
 import { sell } from './sale.service';
 import type { SalePayment } from './sale.input';
 
 /**
  * Demo point of sale (after the inventory and sales demos): the "Riyadh main store" branch selling from the default
- * stock location with the admin as its user, a CLOSED session of the morning (four sales: cash with change, bank
+ * stock location with the admin and the demo cashier (cashier.ts) as its users, a CLOSED session of the morning (four sales: cash with change, bank
  * transfer, split cash + bank, and a named customer's sale partly on credit; counted cash 2.50 short, posted) and an
  * ACTIVE session with one sale; till returns (demo.returns.ts): one in the morning before the close, two of the
  * morning's orders in the evening. Everything goes through the real services (the sale, the close), in the company's
@@ -32,7 +33,8 @@ registerCompanySetup('pos.demo', async (tx, companyId, opts) => {
   const sellable = stock.filter((s) => new Decimal(s.available).gte(10)).map((s) => s.productId).slice(0, 3);
   if (sellable.length < 3) return;
   const [a, b, c] = sellable as [number, number, number];
-  const branch = await ops.create(ctx, posBranch, { name: 'Riyadh main store', nameAr: 'المتجر الرئيسي - الرياض', locationId: defaultLocationId, users: [opts.userId], isActive: true });
+  const cashier = await demoCashier(ctx, tx, opts);
+  const branch = await ops.create(ctx, posBranch, { name: 'Riyadh main store', nameAr: 'المتجر الرئيسي - الرياض', locationId: defaultLocationId, users: [opts.userId, cashier], isActive: true });
   const customer = (await tx.execute(sql`SELECT id FROM contacts WHERE company_id = ${companyId} AND is_customer AND name = 'Khalid Al-Harbi' LIMIT 1`)).rows[0] as { id: number } | undefined;
 
   const morning = await ops.create(ctx, posSession, { branchId: branch.id, openingCash: '500', notes: 'Morning shift / الوردية الصباحية' });

@@ -4,10 +4,14 @@ import './session.hooks';
 import './pos.defaults';
 import './demo';
 import { registerPosRoutes } from './pos.routes';
+import { registerCustomerRoutes } from './customers.routes';
+import { registerSessionPrintRoute } from './session.print';
 import { registerReturnRoutes } from './return.routes';
 
 /** The point of sale's server side: session hooks, company defaults and demo data, the till sale and summary routes, till returns. */
 export function posServer(app: FastifyInstance, db: Database): void {
   registerPosRoutes(app, db);
+  registerCustomerRoutes(app, db);
+  registerSessionPrintRoute(app, db);
   registerReturnRoutes(app, db);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fiscalYearOf, nextNumber } from '../../../core/db/sequences';
 import { tableOf } from '../../../core/db/entity-table';
+import type { Orm } from '../../../core/db/connect';
 import type { Tx } from '../../../core/db/tx';
 import { lineMoney } from '../../../core/entity/line-fields';
 import { type Data, type Row, registerHooks } from '../../../core/entity/hooks';
@@ -46,7 +47,7 @@ function counted(ctx: Ctx, raw: unknown, method: string, fallback: string | null
 }
 
 /** Money kept per method by a session's sales (refunds negative): one grouped statement. */
-export async function sessionMoney(q: Tx, companyId: number, sessionId: number): Promise<Record<string, string>> {
+export async function sessionMoney(q: Tx | Orm, companyId: number, sessionId: number): Promise<Record<string, string>> {
   const r = await q.execute(sql`SELECT method, sum(amount)::numeric(20,4)::text AS amount FROM pos_payments
     WHERE company_id = ${companyId} AND session_id = ${sessionId} GROUP BY method`);
   return Object.fromEntries((r.rows as { method: string; amount: string }[]).map((x) => [x.method, x.amount]));

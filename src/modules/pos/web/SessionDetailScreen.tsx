@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCashRegister } from '@tabler/icons-react';
+import { Badge, Button, Group, Menu, Modal, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCashRegister, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { permissionCode } from '../../../core/entity/define';
@@ -12,11 +12,14 @@ import { useFormat } from '../../../web/i18n/useFormat';
 import { useLocale } from '../../../web/i18n/useLocale';
 import { notifyError, notifySuccess } from '../../../web/ui/notify';
 import { pt } from './texts';
+import { openPdf } from './till/receipt';
 
 /**
  * A POS session: the generic record page, its summary (GET /api/pos/sessions/:id/summary: orders, sales, items
  * sold, returns, refunds, paid, dues, duration, payment methods, orders by status) and, while it is active, the
- * close form (counted cash and bank transfers; the server records the expected amounts and posts the differences).
+ * close form (counted cash and bank transfers; the server records the expected amounts and posts the differences);
+ * Print: the session's PDF (GET /api/pos/sessions/:id/pdf, server/session.print.ts) on A4 or an 80 mm roll, in the
+ * page's language.
  */
 const sessionDef = entityByName('posSession');
 interface Summary {
@@ -119,6 +122,24 @@ function CloseButton({ session }: { session: Row }) {
   );
 }
 
+function PrintButton({ session }: { session: Row }) {
+  const { label, locale } = useLocale();
+  const print = (layout: 'a4' | 'receipt') => {
+    openPdf(`/api/pos/sessions/${String(session.id)}/pdf?lang=${locale}&layout=${layout}`).catch((e: unknown) => notifyError(label(pt.printFailed), e));
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" leftSection={<IconPrinter size={16} />}>{label(pt.print)}</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => print('a4')}>{label(pt.printA4)}</Menu.Item>
+        <Menu.Item onClick={() => print('receipt')}>{label(pt.printReceipt)}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 export default function SessionDetailScreen() {
-  return <EntityDetailPage def={sessionDef} basePath="/pos/sessions" actions={(row) => <CloseButton session={row} />} children={(row) => <SessionSummary session={row} />} />;
+  return <EntityDetailPage def={sessionDef} basePath="/pos/sessions" actions={(row) => <><PrintButton session={row} /><CloseButton session={row} /></>} children={(row) => <SessionSummary session={row} />} />;
 }

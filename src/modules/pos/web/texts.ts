@@ -1,19 +1,8 @@
-/** Strings of the POS screens, en/ar (the shell's are in src/web/i18n). */
+import { sessionLabels } from '../session.labels';
+
+/** Strings of the POS screens, en/ar (the shell's are in src/web/i18n; a session's figures in ../session.labels.ts). */
 export const pt = {
-  summary: { en: 'Session summary', ar: 'ملخص الجلسة' },
-  orders: { en: 'Total orders', ar: 'إجمالي الطلبات' },
-  sales: { en: 'Sales', ar: 'المبيعات' },
-  itemsSold: { en: 'Items sold', ar: 'الأصناف المباعة' },
-  returns: { en: 'Returns', ar: 'المرتجعات' },
-  refunds: { en: 'Refunds', ar: 'المبالغ المستردة' },
-  paid: { en: 'Paid', ar: 'المدفوع' },
-  dues: { en: 'Dues', ar: 'المستحقات' },
-  duration: { en: 'Duration', ar: 'المدة' },
-  minutes: { en: '{h} h {m} min', ar: '{h} ساعة {m} دقيقة' },
-  paymentMethods: { en: 'Payment methods', ar: 'طرق الدفع' },
-  refundMethods: { en: 'Returns by refund method', ar: 'المرتجعات حسب طريقة الاسترداد' },
-  ordersByStatus: { en: 'Orders by status', ar: 'الطلبات حسب الحالة' },
-  none: { en: 'No sales yet', ar: 'لا توجد مبيعات بعد' },
+  ...sessionLabels,
   close: { en: 'Close session', ar: 'إغلاق الجلسة' },
   closeTitle: { en: 'Close the session: count the till', ar: 'إغلاق الجلسة: عد النقدية' },
   countedCash: { en: 'Counted cash', ar: 'النقدية المعدودة' },
@@ -22,14 +11,9 @@ export const pt = {
   closed: { en: 'Session closed', ar: 'تم إغلاق الجلسة' },
   closeFailed: { en: 'The session could not be closed', ar: 'تعذر إغلاق الجلسة' },
   cancel: { en: 'Cancel', ar: 'إلغاء' },
-  cash: { en: 'Cash', ar: 'نقدًا' },
-  bank_transfer: { en: 'Bank transfer', ar: 'تحويل بنكي' },
-  credit: { en: 'Credit (on account)', ar: 'آجل (على الحساب)' },
-  draft: { en: 'Draft', ar: 'مسودة' },
-  pending: { en: 'Pending', ar: 'قيد الانتظار' },
-  confirmed: { en: 'Confirmed', ar: 'مؤكد' },
-  completed: { en: 'Completed', ar: 'مكتمل' },
-  cancelled: { en: 'Cancelled', ar: 'ملغى' },
-  rejected: { en: 'Rejected', ar: 'مرفوض' },
   loadFailed: { en: 'Failed to load the session summary', ar: 'تعذر تحميل ملخص الجلسة' },
+  print: { en: 'Print', ar: 'طباعة' },
+  printA4: { en: 'A4 page', ar: 'صفحة A4' },
+  printReceipt: { en: 'Receipt (80 mm)', ar: 'إيصال (80 مم)' },
+  printFailed: { en: 'Failed to download PDF', ar: 'تعذر تنزيل ملف PDF' },
 };

@@ -9,10 +9,15 @@ export function receiptUrl(invoiceId: number, locale: Locale): string {
   return `/api/accounting/invoices/${invoiceId}/pdf?lang=${locale}&layout=receipt`;
 }
 
-export async function openReceipt(invoiceId: number, locale: Locale): Promise<void> {
+export function openReceipt(invoiceId: number, locale: Locale): Promise<void> {
+  return openPdf(receiptUrl(invoiceId, locale));
+}
+
+/** A PDF of the API (a receipt, a session's print) in a new window, opened in the click that asks for it. */
+export async function openPdf(path: string): Promise<void> {
   const w = window.open('', '_blank');
   try {
-    const res = await fetch(receiptUrl(invoiceId, locale), { credentials: 'same-origin' });
+    const res = await fetch(path, { credentials: 'same-origin' });
     if (!res.ok) throw new Error(String(res.status));
     const url = URL.createObjectURL(new Blob([await res.blob()], { type: 'application/pdf' }));
     if (w) w.location.href = url;

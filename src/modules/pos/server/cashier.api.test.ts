@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client, TestApp } from '../../../../tests/support/test-app';
+import { CASHIER_GROUP, CASHIER_PERMISSIONS } from './cashier';
+import { type PosKit, posApp } from './pos.test-kit';
+
+/**
+ * The cashier role: a user holding only the Cashier group's rights, listed on the branch, starts a session, sells
+ * (cash and on credit to a customer made at the till), sees the past orders, prints the receipt and the session, and
+ * closes the session; the same user gets 403 on accounting, inventory documents and admin, in both languages.
+ */
+let t: TestApp;
+let k: PosKit;
+let cashier: Client;
+let cashierAr: Client;
+beforeAll(async () => {
+  ({ t, k } = await posApp());
+  const g = await t.admin.post('/api/admin/groups', { ...CASHIER_GROUP, permissions: CASHIER_PERMISSIONS });
+  expect(g.statusCode, g.body).toBe(201);
+  const u = await t.admin.post('/api/admin/users', { username: 'noura', fullName: 'Noura', password: 'secret-pass-1', groups: [g.json().id] });
+  expect(u.statusCode, u.body).toBe(201);
+  const b = (await t.admin.get(`/api/pos/branches/${k.branch}`)).json();
+  expect((await t.admin.patch(`/api/pos/branches/${b.id}`, { users: [...b.users, u.json().id], version: b.version })).statusCode).toBe(200);
+  cashier = await t.login('noura', 'secret-pass-1');
+  cashierAr = await t.login('noura', 'secret-pass-1', 'ar');
+}, 120_000);
+afterAll(async () => { await t?.close(); });
+
+describe('a cashier', () => {
+  it('starts a session, sells, makes a customer, sees past orders, prints, and closes the session', async () => {
+    const p = await k.product('Milk', '6', '20');
+    // what the till reads
+    for (const url of ['/api/pos/branches', '/api/inventory/products?search=milk', '/api/inventory/categories', '/api/sales/price-lists', '/api/pos/customers'])
+      expect((await cashier.get(url)).statusCode, url).toBe(200);
+    const s = await k.session(cashier, '50');
+    const cash = await cashier.post('/api/pos/sales', { sessionId: s.id, lines: [{ productId: p, quantity: '2' }], payments: [{ method: 'cash', amount: '20' }] });
+    expect(cash.statusCode, cash.body).toBe(201);
+    expect(cash.json().change).toBe('8.0000');
+    const customer = await cashier.post('/api/contacts/contacts', { kind: 'individual', name: 'Maha', phone: '0501231234', isCustomer: true });
+    expect(customer.statusCode, customer.body).toBe(201);
+    const credit = await cashier.post('/api/pos/sales', { sessionId: s.id, customerId: customer.json().id, lines: [{ productId: p, quantity: '1' }], payments: [{ method: 'credit', amount: '6' }] });
+    expect(credit.statusCode, credit.body).toBe(201);
+    const past = await cashier.get(`/api/sales/orders?filter[sessionId]=${s.id}`);
+    expect(past.statusCode).toBe(200);
+    expect(past.json().total).toBe(2);
+    expect((await cashier.get(`/api/accounting/invoices/${cash.json().order.invoiceId}/print?layout=receipt`)).statusCode).toBe(200);
+    expect((await cashier.get(`/api/pos/sessions/${s.id}/summary`)).json()).toMatchObject({ orders: 2, sales: '18.0000' });
+    const closed = await cashier.post(`/api/pos/sessions/${s.id}/close`, { countedCash: '62' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ status: 'closed', expectedCash: '62.0000', cashDifference: '0.0000' });
+  });
+
+  it('gets 403 on accounting, inventory documents and admin, in both languages', async () => {
+    const denied: [string, string, unknown?][] = [
+      ['GET', '/api/accounting/invoices'], ['GET', '/api/accounting/accounts'], ['GET', '/api/accounting/journal-entries'],
+      ['POST', '/api/accounting/journal-entries', { date: '2026-01-01', lines: [] }], ['GET', '/api/accounting/reports/trial-balance'],
+      ['GET', '/api/inventory/receipts'], ['GET', '/api/inventory/deliveries'], ['GET', '/api/inventory/transfers'],
+      ['GET', '/api/inventory/stock-adjustments'], ['POST', '/api/inventory/deliveries', {}], ['GET', '/api/inventory/stock-moves'],
+      ['GET', '/api/admin/users'], ['GET', '/api/admin/groups'], ['POST', '/api/admin/groups', { name: 'Mine', permissions: ['admin.user.add'] }],
+      ['GET', '/api/sales/returns'], ['POST', '/api/sales/orders', {}],
+    ];
+    for (const [method, url, body] of denied) {
+      const en = await cashier.req(method, url, body);
+      expect(en.statusCode, `${method} ${url}`).toBe(403);
+      expect(en.json().error.message).toBe("You don't have access to this page");
+      const ar = await cashierAr.req(method, url, body);
+      expect(ar.statusCode, `${method} ${url}`).toBe(403);
+      expect(ar.json().error.message).toBe('ليس لديك صلاحية الوصول إلى هذه الصفحة');
+    }
+  });
+});
