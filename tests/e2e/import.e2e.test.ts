@@ -4,9 +4,10 @@ import type { Page } from 'playwright-core';
 import { type E2E, startE2E } from './harness';
 import { axeCheck } from './a11y';
 import { xlsxOf } from '../../src/core/import/import.test-kit';
+import { COUNTRIES } from '../../src/modules/contacts/model/countries';
 
 /**
- * Imports in Arabic, in the browser (issue 26): products from an Arabic Excel file, opening balances (with lines)
+ * Imports in Arabic, in the browser (issue 26): products and contacts from Arabic Excel files, opening balances (with lines)
  * from a windows-1256 CSV, and a broken file that shows its row errors and stores nothing. The drawer passes axe.
  */
 let e: E2E;
@@ -49,6 +50,26 @@ describe('imports in Arabic', () => {
     await drawer.getByRole('button', { name: 'استيراد', exact: true }).click();
     await expect.poll(() => count(sql`SELECT count(*)::int AS n FROM products WHERE sku LIKE 'IMP-%'`), { timeout: 120_000 }).toBe(1000);
     expect(await count(sql`SELECT count(*)::int AS n FROM products WHERE sku = 'IMP-7' AND cost = 7.5 AND sale_price = 1250`)).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('imports 500 contacts from an Arabic Excel file, types and countries by their Arabic names', async () => {
+    const { page, errors } = await e.newPage();
+    await e.login(page, '/ar');
+    const uae = COUNTRIES.find((c) => c.value === 'AE')!.label.ar;
+    const rows: unknown[][] = [['النوع', 'الاسم', 'الاسم بالعربية', 'الهاتف', 'الدولة', 'الرقم الضريبي', 'عميل']];
+    for (let i = 1; i <= 500; i++) {
+      const abroad = i % 50 === 0;
+      rows.push([i % 5 === 0 ? 'شركة' : 'فرد', `Imported customer ${i}`, `عميل مستورد ${i}`, `05${String(i).padStart(8, '0')}`,
+        abroad ? uae : null, abroad ? `100${String(i).padStart(11, '0')}3` : null, 'نعم']);
+    }
+    await importFile(page, '/contacts/contact', 'عملاء.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', await xlsxOf(rows));
+    const drawer = page.getByRole('dialog');
+    await expect.poll(() => drawer.innerText(), { timeout: 30_000 }).toContain('500 صف: 500 جديد');
+    await drawer.getByRole('button', { name: 'استيراد', exact: true }).click();
+    await expect.poll(() => count(sql`SELECT count(*)::int AS n FROM contacts WHERE name LIKE 'Imported customer %' AND is_customer`), { timeout: 120_000 }).toBe(500);
+    expect(await count(sql`SELECT count(*)::int AS n FROM contacts WHERE name LIKE 'Imported customer %' AND country = 'AE' AND kind = 'company' AND tax_number LIKE '100%'`)).toBe(10);
+    expect(await count(sql`SELECT count(*)::int AS n FROM contacts WHERE name = 'Imported customer 7' AND name_ar = 'عميل مستورد 7' AND kind = 'individual' AND country IS NULL`)).toBe(1);
     expect(errors).toEqual([]);
   });
 
