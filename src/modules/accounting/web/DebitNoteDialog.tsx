@@ -54,7 +54,7 @@ export function DebitNoteDialog({ invoice, opened, onClose }: { invoice: Row; op
           <Textarea label={label(tx.reason)} value={reason} onChange={(e) => setReason(e.currentTarget.value)} required autosize minRows={2} maxLength={500}
             error={errors.reason} description={label(tx.reasonHelp)} />
           <DateField label={label(tx.date)} value={date} onChange={(v) => setDate(v ?? '')} required error={errors.date} w={200} />
-          {errors._ && <Text c="red.8" size="sm" role="alert">{errors._}</Text>}
+          {errors._ && <Text c="red" size="sm" role="alert">{errors._}</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={issue.isPending}>{label(tx.cancel)}</Button>
             <Button type="submit" loading={issue.isPending}>{label(tx.debitNoteIssue)}</Button>
