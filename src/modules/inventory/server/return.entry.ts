@@ -23,8 +23,11 @@ export interface ReturnInInput {
   contactId: number | null;
   /** The returning document (its moves are found by movesOfSource). */
   source: { type: string; id: number };
-  /** Quantities in the product's unit; unitCost per product unit (>= 0, any decimals: value = quantity x unitCost, 4 dp half-up). */
-  items: { productId: number; quantity: string; unitCost: string }[];
+  /**
+   * Quantities in the product's unit; unitCost per product unit (>= 0, any decimals: value = quantity x unitCost, 4 dp
+   * half-up); lotId: the lot the goods left from (a lot-tracked product comes back into its lot).
+   */
+  items: { productId: number; quantity: string; unitCost: string; lotId?: number | null }[];
 }
 export interface ReturnedIn { entryId: number | null; totalValue: string; moves: { productId: number; quantity: string; unitCost: string; value: string }[] }
 
@@ -36,7 +39,8 @@ export async function receiveReturn(ctx: Ctx, input: ReturnInInput): Promise<Ret
     const r = await postStock(tx, ctx, {
       date: input.date, reference: input.reference, moveType: 'incoming', source: input.source, contactId: input.contactId,
       counter: { in: 'cogs' },
-      lines: input.items.map((i) => ({ productId: i.productId, quantity: i.quantity, unitCost: i.unitCost, fromLocationId: from, toLocationId: input.locationId })),
+      lines: input.items.map((i) => ({ productId: i.productId, quantity: i.quantity, unitCost: i.unitCost, fromLocationId: from, toLocationId: input.locationId,
+        ...(i.lotId ? { lotId: i.lotId } : {}) })),
     });
     return {
       entryId: r.entry?.id ?? null, totalValue: r.totalValue,

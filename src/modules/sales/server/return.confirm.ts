@@ -50,7 +50,7 @@ export async function confirmReturnRow(ctx: Ctx, tx: Tx, row: Row): Promise<Data
   const { formatted: number } = await nextNumber(tx, ctx.companyId, 'salesReturn', fiscalYearOf(today), 'RET');
   const source = { type: 'salesReturn', id: row.id };
   const delivered = o.deliveryId ? await movesOfSource(ctx, { type: 'delivery', id: o.deliveryId }) : [];
-  const back = stockBack(lines, delivered.map((m) => ({ productId: m.productId, quantity: m.quantity, value: m.value ?? '0' })));
+  const back = stockBack(lines, delivered.map((m) => ({ productId: m.productId, quantity: m.quantity, value: m.value ?? '0', lotId: m.lotId ?? null })));
   const stock = back.length
     ? await receiveReturn(ctx, { reference: number, date: today, locationId, contactId: o.customerId, source, items: back })
     : { totalValue: '0' };

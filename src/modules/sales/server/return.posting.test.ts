@@ -30,6 +30,16 @@ describe('return postings', () => {
     ]);
   });
 
+  it('brings a lot-tracked product back into the lots it left from, in their order, the rest on the last', () => {
+    const moves = [{ productId: 7, quantity: '2', value: '8', lotId: 11 }, { productId: 7, quantity: '1', value: '4', lotId: 12 }];
+    expect(stockBack([line({ baseQuantity: '2.5' })], moves)).toEqual([
+      { productId: 7, quantity: '2', unitCost: '4', lotId: 11 },
+      { productId: 7, quantity: '0.5', unitCost: '4', lotId: 12 },
+    ]);
+    // a second return of the same line cannot know what the first took: more than the lots moved goes on the last
+    expect(stockBack([line({ baseQuantity: '4' })], moves).map((b) => [b.lotId, b.quantity])).toEqual([[11, '2'], [12, '2']]);
+  });
+
   it('returnable = sold - returned, never below zero', () => {
     const r = returnable(new Map([[1, '5'], [2, '2']]), new Map([[1, '2'], [2, '3']]));
     expect([...r].map(([k, v]) => [k, v.toFixed()])).toEqual([[1, '3'], [2, '0']]);

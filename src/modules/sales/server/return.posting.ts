@@ -33,20 +33,38 @@ export function creditLines(lines: ReturnLine[], invoiceLines: InvoiceLineRef[],
   });
 }
 
-export interface DeliveredMove { productId: number; quantity: string; value: string }
-export interface StockBack { productId: number; quantity: string; unitCost: string }
+export interface DeliveredMove { productId: number; quantity: string; value: string; lotId?: number | null }
+export interface StockBack { productId: number; quantity: string; unitCost: string; lotId?: number | null }
 
-/** Per returned line with a delivered product: its base quantity at the delivery's cost of that product (8 dp). */
+/**
+ * Per returned line with a delivered product: its base quantity at the delivery's cost of that product (8 dp), back
+ * into the lots it left from (a lot-tracked product never comes back without its lot): the quantity is taken from
+ * the product's delivered lots in the order they were moved, each up to what it moved, the rest on the last one.
+ */
 export function stockBack(lines: ReturnLine[], delivered: DeliveredMove[]): StockBack[] {
-  const per = new Map<number, { qty: Decimal; value: Decimal }>();
+  const per = new Map<number, { qty: Decimal; value: Decimal; lots: { lotId: number | null; qty: Decimal }[] }>();
   for (const m of delivered) {
-    const p = per.get(m.productId) ?? { qty: new Decimal(0), value: new Decimal(0) };
-    per.set(m.productId, { qty: p.qty.plus(m.quantity), value: p.value.plus(m.value) });
+    const p = per.get(m.productId) ?? { qty: new Decimal(0), value: new Decimal(0), lots: [] };
+    const lotId = m.lotId ?? null;
+    const lot = p.lots.find((x) => x.lotId === lotId);
+    if (lot) lot.qty = lot.qty.plus(m.quantity);
+    else p.lots.push({ lotId, qty: new Decimal(m.quantity) });
+    per.set(m.productId, { ...p, qty: p.qty.plus(m.quantity), value: p.value.plus(m.value) });
   }
   return lines.flatMap((l) => {
     const p = per.get(l.productId);
     if (!p || p.qty.isZero()) return [];
-    return [{ productId: l.productId, quantity: l.baseQuantity, unitCost: p.value.div(p.qty).toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed() }];
+    const unitCost = p.value.div(p.qty).toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed();
+    const out: StockBack[] = [];
+    let left = new Decimal(l.baseQuantity);
+    p.lots.forEach((lot, i) => {
+      if (left.lte(0)) return;
+      const take = i === p.lots.length - 1 ? left : Decimal.min(left, lot.qty);
+      if (take.lte(0)) return;
+      out.push({ productId: l.productId, quantity: take.toFixed(), unitCost, ...(lot.lotId !== null ? { lotId: lot.lotId } : {}) });
+      left = left.minus(take);
+    });
+    return out;
   });
 }
 
