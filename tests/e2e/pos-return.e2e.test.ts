@@ -58,9 +58,13 @@ for (const lang of ['en', 'ar'] as const) {
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       await page.keyboard.press('F9');
-      await page.getByRole('dialog', { name: t.pay }).waitFor({ timeout: 10000 });
+      const pay = page.getByRole('dialog', { name: t.pay });
+      await pay.waitFor({ timeout: 10000 });
+      // Enter completes the sale once the cash is filled with the total (the change shown); on a loaded machine the
+      // dialog opens before that, and an early Enter did nothing (the sale never came)
+      await pay.getByTestId('pay-change').waitFor({ timeout: 15000 });
       await page.keyboard.press('Enter');
-      await expect.poll(async () => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM sales_orders WHERE session_id = ${sessionId}`))[0]!.n, { timeout: 20000 }).toBe(before!.n + 1);
+      await expect.poll(async () => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM sales_orders WHERE session_id = ${sessionId}`))[0]!.n, { timeout: 30000 }).toBe(before!.n + 1);
       const [order] = await rows<{ id: number; number: string; total_amount: string }>(sql`SELECT id, number, total_amount::text FROM sales_orders WHERE session_id = ${sessionId} ORDER BY id DESC LIMIT 1`);
 
       // past orders: find it, Return opens the till's return screen with the order
