@@ -1,10 +1,11 @@
 import { type SQL, and, desc, eq, sql } from 'drizzle-orm';
 import type { AnyEntity } from '../entity/define';
-import type { Tx } from '../db/tx';
+import { isOpenTx, type Tx } from '../db/tx';
 import type { Ctx } from '../http/context';
 import { auditLog } from '../db/system.schema';
 import { currentRequestKey } from '../db/request-key';
 import { tableOf } from '../db/entity-table';
+import { queueAudits } from './audit.buffer';
 import { entityByName } from '../../modules/registry';
 
 /**
@@ -44,10 +45,16 @@ export function auditValues(e: AuditEntry): { before: Record<string, unknown> | 
   return { before: strip(b), after: strip(a) };
 }
 
-/** Several audit rows of one entity in one statement, in order (a create and its transition in one request). */
+/**
+ * Several audit rows of one entity, in order (a create and its transition in one request), written with the other
+ * rows of the transaction just before it commits (audit.buffer.ts).
+ */
 export async function recordAudits(tx: Tx, ctx: Ctx, def: AnyEntity, entries: AuditEntry[]): Promise<void> {
   const requestKey = currentRequestKey()?.key ?? null;
-  await tx.insert(auditLog).values(entries.map((e) => ({ companyId: ctx.companyId, entity: def.name, recordId: e.recordId, action: e.action, userId: ctx.user.id, requestKey, ...auditValues(e) })));
+  const rows = entries.map((e) => ({ companyId: ctx.companyId, entity: def.name, recordId: e.recordId, action: e.action, userId: ctx.user.id, requestKey, ...auditValues(e) }));
+  // only withTx's own transaction flushes the queue: in any other (a savepoint object, a raw transaction) write now
+  if (isOpenTx(tx)) await queueAudits(tx, rows);
+  else await tx.insert(auditLog).values(rows);
 }
 
 /**

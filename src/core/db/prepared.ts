@@ -7,6 +7,7 @@ import { renderSql } from './sql-render';
 import { POOLED } from './statement-names';
 import { type Tx, errorCode } from './tx';
 import { poolOf, txClient } from './tx-client';
+import { flushAudits } from '../audit/audit.buffer';
 
 /**
  * Hot statements as named prepared statements: PostgreSQL parses and plans a big statement (a posting's CTEs) once
@@ -150,6 +151,8 @@ export async function execPrepared(q: Tx | Orm, query: SQL, opts: { commit?: boo
   if (!name && !POOLED && names.size < MAX_TEXTS) names.set(text, (name = `daftar_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`));
   try {
     const client = txClient(q);
+    // the transaction's pending audit rows go before a statement that commits it (audit.buffer.ts)
+    if (opts.commit) await flushAudits(q);
     if (client && opts.commit && name) {
       // its own name: pg's Query keeps its own list of what it parsed on the connection, this path keeps another
       const committing = `${name}_c`;

@@ -8,6 +8,7 @@ import { isConnectionError, DatabaseUnavailable } from './outage';
 import { registerTxClient } from './tx-client';
 import { AlreadyDone, type RequestKey, keyToWrite } from './request-key';
 import { commitNoting } from './write-lsn';
+import { flushAudits } from '../audit/audit.buffer';
 
 /**
  * The one write path: every transaction of the application is opened here.
@@ -66,6 +67,11 @@ const open = new AsyncLocalStorage<Open>();
 /** True inside a transaction of `db` opened by a caller: a hot path must then not commit by itself. */
 export function joinsCallersTx(db: Database): boolean {
   return open.getStore()?.db === db;
+}
+
+/** True when `tx` is the transaction withTx opened and holds open in this async context (it flushes its audit rows). */
+export function isOpenTx(tx: object): boolean {
+  return open.getStore()?.tx === tx;
 }
 
 /** Runs `fn` in `tx` as the open transaction of `db`, so services it calls join `tx` (for code handed a raw tx). */
@@ -139,6 +145,7 @@ async function pgTransaction<T>(db: Database, pool: pg.Pool, key: RequestKey | u
     const tx = txFor(client);
     registerTxClient(tx, client);
     const value = await open.run({ db, tx }, () => fn(tx));
+    await flushAudits(tx);
     done.value = value;
     done.computed = true;
     // with a replica, the COMMIT's message also notes the session's WAL position (write-lsn.ts): read your writes
@@ -157,6 +164,7 @@ async function embeddedTransaction<T>(db: Database, key: RequestKey | undefined,
   return db.orm.transaction(async (tx) => {
     if (key) await tx.execute(keyInsertSql(key));
     const value = await open.run({ db, tx }, () => fn(tx));
+    await flushAudits(tx);
     done.value = value;
     done.computed = true;
     return value;

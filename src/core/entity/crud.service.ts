@@ -13,6 +13,8 @@ import type { Database } from '../db/connect';
 import { currentRequestKey } from '../db/request-key';
 import { POOLED } from '../db/statement-names';
 import { type AuditEntry, auditValues, recordAudit, recordAudits } from '../audit/audit';
+import { takePending } from '../audit/audit.buffer';
+import { forgetInTx } from '../db/tx-memo';
 import type { Ctx } from '../http/context';
 import { AppError, conflict, notFound, validationError } from '../http/errors';
 import { requirePermission } from '../http/guard';
@@ -107,25 +109,34 @@ function refTitleExpr(ctx: Ctx, def: AnyEntity, key: string, id: SQL): SQL {
   return sql`(SELECT ${titleSql(ctx, target, '__r')} FROM ${tableOf(target)} AS "__r" WHERE "__r"."id" = ${id})`;
 }
 
-/** Titles of referenced records, one query per referenced entity: `_refs: { branchId: "Main" }`. */
+/**
+ * Titles of referenced records, `_refs: { branchId: "Main" }`: ONE statement for every reference of the rows
+ * (a UNION ALL of one branch per referenced entity), none when `known` has them all.
+ */
 async function attachRefTitles(tx: Tx | Ctx['db']['orm'], ctx: Ctx, def: AnyEntity, rows: Row[], known: Data = {}): Promise<void> {
+  const branches: SQL[] = [];
+  const wanted: string[] = [];
   for (const [key, fl] of Object.entries(def.fields)) {
     if (fl.kind !== 'ref') continue;
     const ids = [...new Set(rows.map((r) => r[key]).filter((v): v is number => typeof v === 'number'))];
     if (!ids.length) continue;
     if (key in known) {
-      for (const r of rows) (((r as Data)._refs ??= {}) as Data)[key] = known[key] ?? null;
+      for (const r of rows) if (typeof r[key] === 'number') (((r as Data)._refs ??= {}) as Data)[key] = known[key] ?? null;
       continue;
     }
     const target = entityByName(fl.target);
     const t = tableOf(target);
     // Written with the sql tag: on a one-row answer, building this through the select builder cost more than running it.
-    const titles = await tx.execute(sql`SELECT ${t.id} AS id, ${titleSql(ctx, target)} AS title FROM ${t} WHERE ${t.id} = ANY(${`{${ids.join(',')}}`}::int[])`);
-    const map = new Map(titles.rows.map((x) => [Number(x.id), x.title]));
-    for (const r of rows) {
+    branches.push(sql`SELECT ${key}::text AS k, ${t.id} AS id, (${titleSql(ctx, target)})::text AS title FROM ${t} WHERE ${t.id} = ANY(${`{${ids.join(',')}}`}::int[])`);
+    wanted.push(key);
+  }
+  if (!branches.length) return;
+  const titles = await tx.execute(sql.join(branches, sql` UNION ALL `));
+  const map = new Map(titles.rows.map((x) => [`${x.k}:${x.id}`, x.title]));
+  for (const r of rows) {
+    for (const key of wanted) {
       if (typeof r[key] !== 'number') continue;
-      const refs = ((r as Data)._refs ??= {}) as Data;
-      refs[key] = map.get(r[key] as number) ?? null;
+      (((r as Data)._refs ??= {}) as Data)[key] = map.get(`${key}:${r[key]}`) ?? null;
     }
   }
 }
@@ -250,6 +261,30 @@ export async function lockRow(tx: Tx, ctx: Ctx, def: AnyEntity, id: number): Pro
   return row as Row;
 }
 
+/**
+ * UPDATE of the columns `set` of row `id` (version, updated_at/by set too), answered as getRecord answers it, from
+ * RETURNING (the row and its reference titles): one round trip where an update and a read back were two or more.
+ */
+export async function updateColumns(tx: Tx, ctx: Ctx, def: AnyEntity, id: number, set: Data): Promise<Row> {
+  const table = tableOf(def);
+  const [raw] = (await tx.update(table)
+    .set({ ...set, version: sql`${table.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.user.id })
+    .where(eq(table.id, id))
+    .returning({ ...getTableColumns(table), ...refTitleFields(ctx, def) })) as Data[];
+  forgetInTx(tx, def.name);
+  const { row, titles } = splitTitles(def, raw!);
+  return presentRow(tx, ctx, def, row, titles);
+}
+
+/** lockRow, with the titles of the row's references read by the same statement (for the answer's `before`). */
+async function lockRowTitled(tx: Tx, ctx: Ctx, def: AnyEntity, id: number): Promise<{ row: Row; titles: Data }> {
+  const table = tableOf(def);
+  if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
+  const [raw] = await tx.select({ ...getTableColumns(table), ...refTitleFields(ctx, def) }).from(table).where(scopeCond(def, table, ctx, id)).for('update', { of: table });
+  if (!raw) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
+  return splitTitles(def, raw as Data);
+}
+
 /** The company's record of a singleton entity (see isSingleton), presented like getRecord. */
 export async function getCurrentRecord(ctx: Ctx, def: AnyEntity): Promise<Row> {
   // the tenant entity (the companies table) has no company_id: its record is the caller's company itself
@@ -264,9 +299,27 @@ export async function getRecord(ctx: Ctx, def: AnyEntity, id: number, tx?: Tx): 
   const table = tableOf(def);
   const orm = tx ?? ctx.db.orm;
   if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
-  const [row] = await orm.select().from(table).where(scopeCond(def, table, ctx, id));
-  if (!row) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
-  return presentRow(orm, ctx, def, row as Row);
+  // the row and the titles of its references in one statement
+  const [raw] = await orm.select({ ...getTableColumns(table), ...refTitleFields(ctx, def) }).from(table).where(scopeCond(def, table, ctx, id));
+  if (!raw) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
+  const { row, titles } = splitTitles(def, raw as Data);
+  return presentRow(orm, ctx, def, row, titles);
+}
+
+/** The select fields `__ref_<key>` (the title of each reference) of a statement over the entity's own table. */
+function refTitleFields(ctx: Ctx, def: AnyEntity): Record<string, SQL> {
+  const table = tableOf(def);
+  const keys = Object.keys(def.fields).filter((k) => def.fields[k]!.kind === 'ref' && table[k]);
+  return Object.fromEntries(keys.map((k) => [`__ref_${k}`, refTitleExpr(ctx, def, k, sql`${table[k]}`)]));
+}
+
+/** A row selected with refTitleFields, as the row and its known titles. */
+function splitTitles(def: AnyEntity, raw: Data): { row: Row; titles: Data } {
+  const row: Data = {};
+  const titles: Data = {};
+  for (const [k, v] of Object.entries(raw)) if (!k.startsWith('__ref_')) row[k] = v;
+  for (const k of Object.keys(def.fields)) if (def.fields[k]!.kind === 'ref' && typeof row[k] === 'number' && `__ref_${k}` in raw) titles[k] = raw[`__ref_${k}`] ?? null;
+  return { row: row as Row, titles };
 }
 
 /** getRecord's answer for a row already read (select or RETURNING); `known` reference titles are not queried. */
@@ -398,6 +451,7 @@ async function insertRecord(tx: Tx, ctx: Ctx, def: AnyEntity, data: Data, audit 
     throw uniqueError(ctx, def, e) ?? e;
   }
   const row = rowFromSql(table, raw!) as Row;
+  forgetInTx(tx, def.name);
   await writeJunctions(tx, def, row.id, data);
   await hooks.afterCreate?.(ctx, tx, row);
   let out: Row;
@@ -438,6 +492,7 @@ export async function updateRecord(ctx: Ctx, def: AnyEntity, id: number, body: u
     } catch (e) {
       throw uniqueError(ctx, def, e) ?? e;
     }
+    forgetInTx(tx, def.name);
     await writeJunctions(tx, def, id, data);
     const after = await getRecord(ctx, def, id, tx);
     await hooks.afterUpdate?.(ctx, tx, after, before);
@@ -458,6 +513,7 @@ async function deleteOne(tx: Tx, ctx: Ctx, def: AnyEntity, id: number): Promise<
     if (errorCode(e) === '23503' || errorCode(e) === '23001') throw conflict('inUse');
     throw e;
   }
+  forgetInTx(tx, def.name);
   await recordAudit(tx, ctx, def, id, 'delete', before, null);
 }
 
@@ -475,7 +531,10 @@ export async function bulkDelete(ctx: Ctx, def: AnyEntity, ids: number[]): Promi
 
 export async function runTransition(ctx: Ctx, def: AnyEntity, id: number, name: string, body: Data): Promise<Row> {
   if (!def.states?.transitions[name]) throw notFound('notFound');
-  return committing(ctx.db, (commit) => withTx(ctx.db, async (tx) => transitionRow(tx, ctx, def, await lockRow(tx, ctx, def, id), name, body, undefined, [], commit)));
+  return committing(ctx.db, (commit) => withTx(ctx.db, async (tx) => {
+    const { row, titles } = await lockRowTitled(tx, ctx, def, id);
+    return transitionRow(tx, ctx, def, row, name, body, await presentRow(tx, ctx, def, { ...row }, titles), [], commit);
+  }));
 }
 
 /**
@@ -489,9 +548,12 @@ async function transitionRow(tx: Tx, ctx: Ctx, def: AnyEntity, row: Row, name: s
   const t = def.states!.transitions[name]!;
   const stateField = def.states!.field;
   const state = String(row[stateField]);
+  forgetInTx(tx, def.name);
   if (!t.from.includes(state)) throw conflict('transitionNotAllowed', { action: tr(t.label, ctx.locale), state });
   const before = known ?? await presentRow(tx, ctx, def, { ...row });
-  const all = (after: Row | null) => [...audits, { recordId: row.id, action: name, before, after }];
+  // rows of this record still queued (its create, earlier in the transaction) go first: a hot hook writes them itself
+  const earlier: AuditEntry[] = takePending(tx, def.name, row.id).map((r) => ({ recordId: r.recordId, action: r.action, before: r.before, after: r.after }));
+  const all = (after: Row | null) => [...earlier, ...audits, { recordId: row.id, action: name, before, after }];
   const result = await hooksOf(def).transitions?.[name]?.(ctx, tx, row, body, transitionWrite(ctx, def, row, name, all(null), commit));
   const table = tableOf(def);
   if (result instanceof TransitionDone) {

@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import { type AnyEntity, permissionCode } from './define';
 import type { Data, Row } from './hooks';
 import { hooksOf } from './hooks';
-import { createRecord, deleteRecord, getRecord, lockRow, runAction, runTransition, updateRecord } from './crud.service';
-import { tableOf } from '../db/entity-table';
+import { createRecord, deleteRecord, lockRow, present, runAction, runTransition, updateColumns, updateRecord } from './crud.service';
 import { withTx } from '../db/tx';
 import { recordAudit } from '../audit/audit';
 import type { Ctx } from '../http/context';
@@ -83,10 +81,9 @@ export const ops = {
     return withTx(ctx.db, async (tx) => {
       const locked = await lockRow(tx, ctx, def, id);
       if (opts.when && !opts.when(locked)) return null;
-      const before = await getRecord(ctx, def, id, tx);
-      const table = tableOf(def);
-      await tx.update(table).set({ ...set, version: sql`${table.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.user.id }).where(eq(table.id, id));
-      const after = await getRecord(ctx, def, id, tx);
+      // before: the locked row as read; after: the UPDATE's RETURNING (titles included): three round trips in all
+      const before = present(ctx, def, { ...locked });
+      const after = await updateColumns(tx, ctx, def, id, set);
       const pick = (r: Row) => Object.fromEntries(keys.map((k) => [k, r[k] ?? null]));
       await recordAudit(tx, ctx, def, id, opts.audit, pick(before), pick(after));
       return after;

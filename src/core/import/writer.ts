@@ -16,6 +16,8 @@ import { im } from './import.messages';
 import type { Parsed } from './parse-rows';
 import { RefResolver } from './refs';
 import { RefText, type RowError, problem } from './row-values';
+import { auditMark, auditRollback } from '../audit/audit.buffer';
+import { forgetInTx } from '../db/tx-memo';
 
 /**
  * Writes a file's records in the caller's open transaction (run.ts), a batch at a time, through the platform's
@@ -151,6 +153,7 @@ export class Writer {
 
   /** One row in its own savepoint; an AppError (or a value PostgreSQL refuses) is the row's error. */
   private async oneRow(n: number, op: () => Promise<unknown>, counter: 'inserted' | 'updated'): Promise<void> {
+    const mark = await auditMark(this.tx);
     await this.tx.execute(sql`SAVEPOINT import_row`);
     try {
       await op();
@@ -158,6 +161,7 @@ export class Writer {
       this.counts[counter]++;
     } catch (e) {
       await this.tx.execute(sql`ROLLBACK TO SAVEPOINT import_row`);
+      auditRollback(this.tx, mark);
       if (e instanceof AppError) {
         const fields = e.fieldsIn(this.ctx.locale);
         this.fail(fields && Object.keys(fields).length ? this.fieldProblems(n, fields) : [{ row: n, column: null, message: e.messageIn(this.ctx.locale) }]);
@@ -176,6 +180,7 @@ export class Writer {
     const hooks = hooksOf(def);
     const table = tableOf(def);
     const cols = getTableColumns(table) as Record<string, Column>;
+    const mark = await auditMark(this.tx);
     await this.tx.execute(sql`SAVEPOINT import_batch`);
     try {
       const schema = entitySchema(def, ctx.locale, 'create');
@@ -188,11 +193,13 @@ export class Writer {
         values.push(v);
       }
       const inserted = await this.tx.insert(table).values(values as never).returning();
+      forgetInTx(this.tx, def.name);
       await recordAudits(this.tx, ctx, def, (inserted as Record<string, unknown>[]).map((r) => ({ recordId: r.id as number, action: 'create', before: null, after: present(ctx, def, { ...r }) })));
       await this.tx.execute(sql`RELEASE SAVEPOINT import_batch`);
       return true;
     } catch {
       await this.tx.execute(sql`ROLLBACK TO SAVEPOINT import_batch`);
+      auditRollback(this.tx, mark);
       return false;
     }
   }

@@ -3,6 +3,7 @@ import type { Database } from '../db/connect';
 import { type Tx, withTx } from '../db/tx';
 import type { Ctx } from '../http/context';
 import { systemCtx } from '../tenancy/system-ctx';
+import { auditMark, auditRollback } from '../audit/audit.buffer';
 
 /**
  * The one scheduler for work no request asks for (overdue invoices, housekeeping). Modules register jobs at start
@@ -116,6 +117,7 @@ export class Scheduler {
       const companyId = Number(row.company_id);
       const where = sql`name = ${row.name} AND company_id = ${companyId}`;
       const id = job.scope === 'company' ? `${job.name}@${companyId}` : job.name;
+      const mark = await auditMark(tx);
       await tx.execute(sql`SAVEPOINT scheduled_job`);
       try {
         const ctx = job.scope === 'company' ? await systemCtx(this.db, companyId) : undefined;
@@ -123,6 +125,7 @@ export class Scheduler {
         await tx.execute(sql`RELEASE SAVEPOINT scheduled_job`);
       } catch (e) {
         await tx.execute(sql`ROLLBACK TO SAVEPOINT scheduled_job`);
+        auditRollback(tx, mark);
         const failures = Number(row.failures) + 1;
         const backoff = Math.min(2 ** (failures - 1), intervalMinutes(job));
         await tx.execute(sql`UPDATE scheduled_jobs SET failures = ${failures}, last_error = ${String((e as Error)?.stack ?? e).slice(0, 4000)},

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { tableOf } from '../../../core/db/entity-table';
+import { forgetInTx } from '../../../core/db/tx-memo';
 import { registerHooks } from '../../../core/entity/hooks';
 import { conflict } from '../../../core/http/errors';
 import { company } from '../../admin/model/company.entity';
@@ -35,5 +36,8 @@ registerHooks(company, {
       purchaseTaxAccountId: sql`coalesce(${s.purchaseTaxAccountId}, ${code(pack.taxAccounts.input)}::int)`,
       version: sql`${s.version} + 1`,
     }).where(eq(s.companyId, ctx.companyId));
+    // written by hand here: this transaction's memoised reads of them are read again (core/db/tx-memo.ts)
+    forgetInTx(tx, 'accountingSettings');
+    forgetInTx(tx, 'tax');
   },
 }, { module: 'accounting' });

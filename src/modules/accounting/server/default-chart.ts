@@ -9,6 +9,7 @@ import { type CountryPack, packOf } from '../model/country-packs/packs';
 import { journal } from '../model/journal.entity';
 import { tax } from '../model/tax.entity';
 import { fiscalYearEnd } from './settings.hooks';
+import { forgetInTx } from '../../../core/db/tx-memo';
 
 /**
  * Every new company gets its country pack's bilingual chart of accounts and taxes, the seven journals and its
@@ -62,6 +63,7 @@ export async function applyPackAccounts(tx: Tx, by: By, pack: CountryPack): Prom
       vatCategory: x.vatCategory ?? 'standard', exemptionCode: x.exemptionCode ?? null };
   });
   if (taxes.length) await tx.insert(tt).values(taxes);
+  forgetInTx(tx, 'tax'); // written by hand: memoised reads are read again (core/db/tx-memo.ts)
   return acc;
 }
 

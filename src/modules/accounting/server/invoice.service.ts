@@ -102,13 +102,20 @@ export async function recordPayment(ctx: Ctx, tx: Tx, row: Row, body: Record<str
     reference: typeof body.reference === 'string' ? body.reference.slice(0, 200) : (row.number as string), createdBy: ctx.user.id, updatedBy: ctx.user.id,
   }).returning({ id: pt.id });
   const lines = paymentEntryLines({ type, partnerId: row.partnerId as number, isCreditNote: row.isCreditNote === true, number: row.number as string }, amt.toFixed(4), partnerAccount(s, type, ctx), moneyAccount);
-  const entry = await postEntry(tx, ctx, { journalId, date, reference: row.number as string, source: { type: 'invoicePayment', id: pay!.id as number }, lines });
-  await tx.update(pt).set({ entryId: entry.id }).where(eq(pt.id, pay!.id));
   const paid = new Decimal(String(row.paidAmount)).plus(amt);
   const newDue = due.minus(amt);
   const status = payStatus(new Decimal(String(row.totalAmount)), newDue, paid, new Decimal(String(row.creditedAmount ?? 0)), row.status as string);
+  // the payment's entry id and the invoice's paid/due/status are written by the posting's own statement (its row
+  // is locked by the action): one round trip where three were
+  const entry = await postEntry(tx, ctx, { journalId, date, reference: row.number as string, source: { type: 'invoicePayment', id: pay!.id as number }, lines }, {
+    late: {
+      ctes: sql`pay_entry AS (UPDATE invoice_payments SET entry_id = entries.id FROM entries WHERE invoice_payments.id = ${pay!.id as number}::int),
+        pay_invoice AS (UPDATE invoices SET paid_amount = ${paid.toFixed(4)}::numeric, due_amount = ${newDue.toFixed(4)}::numeric, status = ${status}::text,
+          version = invoices.version + 1, updated_at = now(), updated_by = ${ctx.user.id}::int
+        FROM entries WHERE invoices.id = ${row.id}::int)`,
+    },
+  });
   const it = tableOf(invoice);
-  await tx.update(it).set({ paidAmount: paid.toFixed(4), dueAmount: newDue.toFixed(4), status, version: sql`${it.version} + 1`, updatedAt: sql`now()`, updatedBy: ctx.user.id }).where(eq(it.id, row.id));
   if (row.isCreditNote && newDue.isZero() && typeof row.creditNoteOfId === 'number')
     await tx.update(it).set({ status: 'REFUNDED', version: sql`${it.version} + 1`, updatedAt: sql`now()` }).where(eq(it.id, row.creditNoteOfId));
   return { paymentId: pay!.id, entryId: entry.id, entryNumber: entry.number, paidAmount: paid.toFixed(4), dueAmount: newDue.toFixed(4), status };

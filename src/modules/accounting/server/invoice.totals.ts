@@ -11,18 +11,23 @@ import { tax } from '../model/tax.entity';
 import { computeInvoice, type InvoiceTotals, type TaxInfo } from './invoice.posting';
 import { ledgerError } from './ledger.validate';
 import { am } from './messages';
+import { memoInTx } from '../../../core/db/tx-memo';
 
 /** Validates invoice lines and computes totals with the company's taxes and currency decimals (422 otherwise). */
-export async function currencyDecimals(tx: Tx | Orm, companyId: number): Promise<number> {
-  const r = await tx.execute(sql`SELECT currency_decimals FROM companies WHERE id = ${companyId}`);
-  const d = (r.rows[0] as { currency_decimals?: number } | undefined)?.currency_decimals;
-  return typeof d === 'number' ? d : 2;
+export function currencyDecimals(tx: Tx | Orm, companyId: number): Promise<number> {
+  // read once per transaction (core/db/tx-memo.ts), the key shared with sales' read of the same column
+  return memoInTx(tx, ['company'], `currencyDecimals:${companyId}`, async () => {
+    const r = await tx.execute(sql`SELECT currency_decimals FROM companies WHERE id = ${companyId}`);
+    const d = (r.rows[0] as { currency_decimals?: number } | undefined)?.currency_decimals;
+    return typeof d === 'number' ? d : 2;
+  });
 }
 
 export async function loadTaxes(tx: Tx | Orm, companyId: number, ids: number[], activeOnly: boolean): Promise<Map<number, TaxInfo>> {
   if (!ids.length) return new Map();
   const t = tableOf(tax);
-  const rows = await tx.select().from(t).where(and(eq(t.companyId, companyId), inArray(t.id, ids)));
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  const rows = await memoInTx(tx, ['tax'], `taxes:${companyId}:${wanted.join(',')}`, () => tx.select().from(t).where(and(eq(t.companyId, companyId), inArray(t.id, wanted))));
   return new Map(rows.filter((r) => !activeOnly || r.status === 'active').map((r) => [r.id as number, {
     id: r.id as number, rate: r.rate as string, type: r.type as string, priceIncluded: r.priceIncluded as boolean, accountId: (r.accountId as number | null) ?? null,
     vatCategory: (r.vatCategory as string | null) ?? 'standard', exemptionCode: (r.exemptionCode as string | null) ?? null, exemptionReason: (r.exemptionReason as string | null) ?? null,

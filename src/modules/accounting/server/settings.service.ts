@@ -7,6 +7,7 @@ import { tr } from '../../../core/i18n/locale';
 import { accountingSettings } from '../model/accounting-settings.entity';
 import { ledgerError } from './ledger.validate';
 import { am } from './messages';
+import { memoInTx } from '../../../core/db/tx-memo';
 
 /** The company's accounting settings row (made with the company by the default chart). */
 export type AccountingSettings = Record<string, unknown> & {
@@ -14,9 +15,12 @@ export type AccountingSettings = Record<string, unknown> & {
 };
 
 export async function loadSettings(tx: Tx | Orm, companyId: number): Promise<AccountingSettings> {
-  const t = tableOf(accountingSettings);
-  const [row] = await tx.select().from(t).where(eq(t.companyId, companyId)).limit(1);
-  return (row ?? { lockDate: null, fiscalYearStartMonth: 1, fiscalYearStartDay: 1, currency: 'SAR' }) as AccountingSettings;
+  // read once per transaction (core/db/tx-memo.ts); a copy each time, for callers that add to it
+  const row = await memoInTx(tx, ['accountingSettings'], `accountingSettings:${companyId}`, async () => {
+    const t = tableOf(accountingSettings);
+    return (await tx.select().from(t).where(eq(t.companyId, companyId)).limit(1))[0];
+  });
+  return { ...(row ?? { lockDate: null, fiscalYearStartMonth: 1, fiscalYearStartDay: 1, currency: 'SAR' }) } as AccountingSettings;
 }
 
 /** A default account or journal id from the settings, or a 422 naming the missing setting. */

@@ -11,13 +11,35 @@ import { noAccess, posError } from './pos.errors';
  */
 export interface BranchInfo { id: number; locationId: number; isActive: boolean }
 
+/** The branch's checks on a row read with its `listed` flag (the user is on its list). */
+function checkBranch(ctx: Ctx, b: { id: number; location_id: number; is_active: boolean; listed: boolean } | undefined, closing = false): BranchInfo {
+  if (!b) throw posError({ en: 'Branch is required', ar: 'الفرع مطلوب' }, ctx.locale, 'branchId');
+  if (!b.listed && !ctx.user.isSuperuser) throw noAccess();
+  if (!b.is_active && !closing) throw posError(pm.branchInactive, ctx.locale, 'branchId');
+  return { id: b.id, locationId: b.location_id, isActive: b.is_active };
+}
+
 export async function branchForSelling(ctx: Ctx, tx: Tx, branchId: number, opts: { closing?: boolean } = {}): Promise<BranchInfo> {
   const r = await tx.execute(sql`SELECT b.id, b.location_id, b.is_active,
       EXISTS (SELECT 1 FROM pos_branches_users j WHERE j.owner_id = b.id AND j.target_id = ${ctx.user.id}) AS listed
     FROM pos_branches b WHERE b.company_id = ${ctx.companyId} AND b.id = ${branchId}`);
-  const b = r.rows[0] as { id: number; location_id: number; is_active: boolean; listed: boolean } | undefined;
-  if (!b) throw posError({ en: 'Branch is required', ar: 'الفرع مطلوب' }, ctx.locale, 'branchId');
-  if (!b.listed && !ctx.user.isSuperuser) throw noAccess();
-  if (!b.is_active && !opts.closing) throw posError(pm.branchInactive, ctx.locale, 'branchId');
-  return { id: b.id, locationId: b.location_id, isActive: b.is_active };
+  return checkBranch(ctx, r.rows[0] as { id: number; location_id: number; is_active: boolean; listed: boolean } | undefined, opts.closing);
+}
+
+/**
+ * A sale's session, its branch (checked as branchForSelling checks it) and the company's walk-in customer, in ONE
+ * statement: the session row FOR SHARE (it must be active: a close waits for the sales in flight, and a sale after
+ * the close is refused, 409).
+ */
+export async function sessionForSelling(ctx: Ctx, tx: Tx, sessionId: number): Promise<{ sessionId: number; branch: BranchInfo; walkIn: number | null }> {
+  const r = await tx.execute(sql`SELECT s.id, s.status, b.id AS branch_id, b.location_id, b.is_active,
+      EXISTS (SELECT 1 FROM pos_branches_users j WHERE j.owner_id = b.id AND j.target_id = ${ctx.user.id}) AS listed,
+      (SELECT walk_in_customer_id FROM pos_settings WHERE company_id = ${ctx.companyId} LIMIT 1) AS walk_in
+    FROM pos_sessions s LEFT JOIN pos_branches b ON b.id = s.branch_id AND b.company_id = s.company_id
+    WHERE s.company_id = ${ctx.companyId} AND s.id = ${sessionId} FOR SHARE OF s`);
+  const row = r.rows[0] as { id: number; status: string; branch_id: number | null; location_id: number; is_active: boolean; listed: boolean; walk_in: number | null } | undefined;
+  if (!row) throw posError(pm.sessionRequired, ctx.locale, 'sessionId');
+  const branch = checkBranch(ctx, row.branch_id === null ? undefined : { id: row.branch_id, location_id: row.location_id, is_active: row.is_active, listed: row.listed });
+  if (row.status !== 'active') throw posError(pm.sessionClosed, ctx.locale, 'sessionId', {}, 409);
+  return { sessionId: row.id, branch, walkIn: row.walk_in ?? null };
 }

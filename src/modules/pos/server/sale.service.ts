@@ -1,11 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { tableOf } from '../../../core/db/entity-table';
 import { withTx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
 import { companyToday } from '../../../core/time/company-time';
 import { pm } from '../messages';
-import { posSettings } from '../model/pos-settings.entity';
-import { branchForSelling } from './branch.access';
+import { sessionForSelling } from './branch.access';
 import { chartIds, sellAtTill } from './entries';
 import { posPayments } from './pos-payments.schema';
 import { posError } from './pos.errors';
@@ -29,14 +26,8 @@ export async function sell(ctx: Ctx, input: SaleInput) {
   const L = ctx.locale;
   try {
     return await withTx(ctx.db, async (tx) => {
-      const s = (await tx.execute(sql`SELECT id, branch_id, status FROM pos_sessions WHERE company_id = ${ctx.companyId} AND id = ${input.sessionId} FOR SHARE`)).rows[0] as
-        { id: number; branch_id: number; status: string } | undefined;
-      if (!s) throw posError(pm.sessionRequired, L, 'sessionId');
-      const branch = await branchForSelling(ctx, tx, s.branch_id);
-      if (s.status !== 'active') throw posError(pm.sessionClosed, L, 'sessionId', {}, 409);
-      const st = tableOf(posSettings);
-      const [settings] = await tx.select({ walkIn: st.walkInCustomerId }).from(st).where(sql`${st.companyId} = ${ctx.companyId}`).limit(1);
-      const walkIn = (settings?.walkIn as number | null) ?? null;
+      const { sessionId, branch, walkIn } = await sessionForSelling(ctx, tx, input.sessionId);
+      const s = { id: sessionId };
       const customerId = input.customerId ?? walkIn;
       if (!customerId) throw posError(pm.customerRequired, L, 'customerId');
       const orderDate = companyToday(ctx);

@@ -51,7 +51,7 @@ async function confirm(ctx: Ctx, tx: Tx, row: Row): Promise<Data> {
 
 registerHooks(salesOrder, {
   beforeCreate: (ctx, tx, data) => onSave(ctx, tx, data, data),
-  afterCreate: (ctx, tx, row) => writeOrderLines(ctx, tx, row),
+  afterCreate: (ctx, tx, row) => writeOrderLines(ctx, tx, row, true),
   async beforeUpdate(ctx, tx, changes, before) {
     await onSave(ctx, tx, changes, { ...before, ...changes });
   },

@@ -5,9 +5,12 @@ import type { Ctx } from '../../../core/http/context';
 import type { PricedLine } from './order.posting';
 import { salesOrderLines } from './order-lines.schema';
 
-/** Replaces the order's rows in sales_order_lines with its `items` (the only writer; see order-lines.schema.ts). */
-export async function writeOrderLines(ctx: Ctx, tx: Tx, row: Row): Promise<void> {
-  await tx.delete(salesOrderLines).where(sql`${salesOrderLines.orderId} = ${row.id}`);
+/**
+ * Replaces the order's rows in sales_order_lines with its `items` (the only writer; see order-lines.schema.ts); a
+ * new order (`created`) has none to remove.
+ */
+export async function writeOrderLines(ctx: Ctx, tx: Tx, row: Row, created = false): Promise<void> {
+  if (!created) await tx.delete(salesOrderLines).where(sql`${salesOrderLines.orderId} = ${row.id}`);
   const items = (row.items ?? []) as (PricedLine & { subtotal: string; taxAmount?: string })[];
   if (!items.length) return;
   await tx.insert(salesOrderLines).values(items.map((l, i) => ({

@@ -12,6 +12,7 @@ import { loadInventorySettings, productsForSale, salesTaxes } from './entries';
 import { type OrderTotals, type PricedLine, orderTotals } from './order.posting';
 import { type PriceItem, type PriceListInfo, bestPrice, inProductUnit, listValidOn, perUnit } from './price';
 import { salesError } from './sales.errors';
+import { memoInTx } from '../../../core/db/tx-memo';
 
 /**
  * Prices and checks an order's lines on save: each names an active salable product of the company, a quantity > 0
@@ -24,17 +25,20 @@ import { salesError } from './sales.errors';
  */
 export async function loadPriceList(ctx: Ctx, tx: Tx, id: number | null): Promise<PriceListInfo | null> {
   const t = tableOf(priceList);
-  const rows = await tx.select({ id: t.id, startDate: t.startDate, endDate: t.endDate, isActive: t.isActive, items: t.items }).from(t)
-    .where(id ? sql`${t.companyId} = ${ctx.companyId} AND ${t.id} = ${id}` : sql`${t.companyId} = ${ctx.companyId} AND ${t.isDefault}`).limit(1);
+  const rows = await memoInTx(tx, ['priceList'], `priceList:${ctx.companyId}:${id ?? 'default'}`, () => tx.select({ id: t.id, startDate: t.startDate, endDate: t.endDate, isActive: t.isActive, items: t.items }).from(t)
+    .where(id ? sql`${t.companyId} = ${ctx.companyId} AND ${t.id} = ${id}` : sql`${t.companyId} = ${ctx.companyId} AND ${t.isDefault}`).limit(1));
   const r = rows[0] as Record<string, unknown> | undefined;
   if (!r) return null;
   return { id: r.id as number, startDate: (r.startDate as string | null) ?? null, endDate: (r.endDate as string | null) ?? null, isActive: r.isActive === true, items: (r.items ?? []) as PriceItem[] };
 }
 
-export async function currencyDecimals(tx: Tx, companyId: number): Promise<number> {
-  const r = await tx.execute(sql`SELECT currency_decimals AS d FROM companies WHERE id = ${companyId}`);
-  const d = (r.rows[0] as { d?: number } | undefined)?.d;
-  return typeof d === 'number' ? d : 2;
+export function currencyDecimals(tx: Tx, companyId: number): Promise<number> {
+  // read once per transaction (core/db/tx-memo.ts), the key shared with accounting's read of the same column
+  return memoInTx(tx, ['company'], `currencyDecimals:${companyId}`, async () => {
+    const r = await tx.execute(sql`SELECT currency_decimals AS d FROM companies WHERE id = ${companyId}`);
+    const d = (r.rows[0] as { d?: number } | undefined)?.d;
+    return typeof d === 'number' ? d : 2;
+  });
 }
 
 export async function priceOrder(ctx: Ctx, tx: Tx, v: Data): Promise<OrderTotals & { priceListId: number; locationId: number | null }> {
