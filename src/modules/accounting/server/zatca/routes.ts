@@ -24,7 +24,7 @@ export function zatcaRoutes(app: FastifyInstance, db: Database): void {
   });
 
   app.post('/api/accounting/zatca/units', routeDoc('Onboard an e-invoicing unit: key, CSR, compliance CSID (OTP), compliance checks, production CSID', {
-    body: z.object({ name: z.string(), environment: z.enum(['sandbox', 'simulation', 'production']).optional(), otp: z.string(), baseUrl: z.string().optional(), branch: z.string().optional(), industry: z.string().optional() }),
+    body: z.object({ name: z.string(), environment: z.enum(['sandbox', 'simulation', 'production']).optional(), otp: z.string(), baseUrl: z.string().optional(), branch: z.string().optional(), branchId: z.number().int().optional(), industry: z.string().optional() }),
   }), async (req, reply) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.accountingSettings.change');
