@@ -18,13 +18,17 @@ import { environmentText, et, reasonText, statusColor, statusText } from './einv
  * unit, "Send pending now" (POST .../send, the outcome counts shown) and the chain verification (GET .../verify:
  * ok, or each problem by unit, ICV and invoice). Each part shows only with the permission its route asks.
  */
-interface Unit { id: number; name: string; environment: string; status: string; lastIcv: number; pending: number; rejected: number; createdAt: string }
+interface Unit {
+  id: number; name: string; environment: string; status: string; lastIcv: number; pending: number; rejected: number; createdAt: string;
+  branchId: number | null; branch: { name: string; nameAr: string | null } | null;
+}
 interface Problem { unitId: number; icv: number | null; invoiceId: number | null; reason: string }
-interface Report { ok: boolean; units: number; checked: number; problems: Problem[] }
+interface Chain { unitId: number; name: string; checked: number; lastIcv: number; ok: boolean }
+interface Report { ok: boolean; units: number; checked: number; chains: Chain[]; problems: Problem[] }
 interface SendResult { sent: number; outcomes: Record<string, number> }
 
 function Units({ units, error }: { units: Unit[] | undefined; error: unknown }) {
-  const { label } = useLocale();
+  const { label, locale } = useLocale();
   const fmt = useFormat();
   if (error) return <Alert color="red" title={label(et.loadFailed)}>{errorMessage(error)}</Alert>;
   if (!units) return null;
@@ -34,6 +38,7 @@ function Units({ units, error }: { units: Unit[] | undefined; error: unknown }) 
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{label(et.name)}</Table.Th>
+          <Table.Th>{label(et.posBranch)}</Table.Th>
           <Table.Th>{label(et.environment)}</Table.Th>
           <Table.Th>{label(et.status)}</Table.Th>
           <Table.Th ta="end">{label(et.lastIcv)}</Table.Th>
@@ -46,6 +51,7 @@ function Units({ units, error }: { units: Unit[] | undefined; error: unknown }) 
         {units.map((u) => (
           <Table.Tr key={u.id} data-unit={u.name}>
             <Table.Td>{u.name}</Table.Td>
+            <Table.Td data-testid="unit-branch">{u.branch ? (locale === 'ar' && u.branch.nameAr ? u.branch.nameAr : u.branch.name) : <Text c="dimmed" size="sm" span>{label(et.officeUnit)}</Text>}</Table.Td>
             <Table.Td>{environmentText[u.environment] ? label(environmentText[u.environment]!) : u.environment}</Table.Td>
             <Table.Td><Badge variant="light" color={statusColor[u.status] ?? 'gray'} tt="none">{statusText[u.status] ? label(statusText[u.status]!) : u.status}</Badge></Table.Td>
             <Table.Td ta="end">{fmt.number(u.lastIcv, 0)}</Table.Td>
@@ -111,6 +117,11 @@ function Verify({ units }: { units: Unit[] | undefined }) {
         {r && (r.ok ? (
           <Alert color="teal" icon={<IconCircleCheck />} data-testid="verify-result" data-ok="true">
             {label(et.verifyOk, { checked: fmt.number(r.checked, 0), units: fmt.number(r.units, 0) })}
+            {r.chains.length > 1 && (
+              <ul aria-label={label(et.chainsHeading)} style={{ margin: 0, paddingInlineStart: '1.2em' }}>
+                {r.chains.map((c) => <li key={c.unitId}>{label(et.chainOf, { name: c.name, checked: fmt.number(c.checked, 0), icv: fmt.number(c.lastIcv, 0) })}</li>)}
+              </ul>
+            )}
           </Alert>
         ) : (
           <Stack gap="xs" data-testid="verify-result" data-ok="false">

@@ -4,8 +4,8 @@ import type { Label } from '../../../core/i18n/locale';
 export const et = {
   title: { en: 'E-invoicing (ZATCA)', ar: 'الفوترة الإلكترونية (هيئة الزكاة والضريبة والجمارك)' },
   intro: {
-    en: 'Units onboarded with ZATCA sign every confirmed invoice and credit note; simplified invoices are reported and standard ones cleared by the queue every minute.',
-    ar: 'تُوقّع الوحدات المسجلة لدى هيئة الزكاة والضريبة والجمارك كل فاتورة وإشعار دائن مؤكد؛ ويُبلَّغ عن الفواتير المبسطة وتُعتمد الفواتير القياسية عبر قائمة الإرسال كل دقيقة.',
+    en: "Units onboarded with ZATCA sign every confirmed invoice and credit or debit note, each unit in its own chain: a POS branch's unit its till sales, the unit without a branch the office's invoices and notes (and the sales of a branch without a unit). Simplified invoices are reported and standard ones cleared by the queue every minute.",
+    ar: 'تُوقّع الوحدات المسجلة لدى هيئة الزكاة والضريبة والجمارك كل فاتورة وإشعار دائن أو مدين مؤكد، لكل وحدة سلسلتها: وحدة فرع نقطة البيع توقّع مبيعاته، والوحدة دون فرع توقّع فواتير المكتب وإشعاراته (ومبيعات الفرع الذي لا وحدة له). ويُبلَّغ عن الفواتير المبسطة وتُعتمد الفواتير القياسية عبر قائمة الإرسال كل دقيقة.',
   },
   units: { en: 'E-invoicing units', ar: 'وحدات الفوترة الإلكترونية' },
   noUnits: { en: 'No unit onboarded yet: invoices are not signed or sent to ZATCA.', ar: 'لا توجد وحدة مسجلة بعد: لا تُوقَّع الفواتير ولا تُرسل إلى الهيئة.' },
@@ -22,7 +22,15 @@ export const et = {
     ar: 'احصل على كلمة مرور لمرة واحدة (OTP) لوحدة جديدة من بوابة فاتورة، ثم سجّلها هنا: المفتاح وطلب الشهادة وفحوص الامتثال وشهادة الإنتاج تتم في خطوة واحدة.',
   },
   otp: { en: 'One-time password (OTP)', ar: 'كلمة المرور لمرة واحدة (OTP)' },
-  branch: { en: 'Branch (optional)', ar: 'الفرع (اختياري)' },
+  branch: { en: 'Organisation unit in the certificate (optional)', ar: 'الوحدة التنظيمية في الشهادة (اختياري)' },
+  posBranch: { en: 'POS branch', ar: 'فرع نقطة البيع' },
+  posBranchHelp: {
+    en: "The branch whose till sales this unit signs, in its own chain. Leave empty for the office's invoices and notes.",
+    ar: 'الفرع الذي توقّع هذه الوحدة مبيعات نقاط البيع فيه، في سلسلة خاصة بها. اتركه فارغًا لفواتير المكتب وإشعاراته.',
+  },
+  officeUnit: { en: 'None: office invoices and notes', ar: 'لا يوجد: فواتير المكتب وإشعاراته' },
+  chainsHeading: { en: 'Chains', ar: 'السلاسل' },
+  chainOf: { en: '{name}: {checked} documents, last ICV {icv}', ar: '{name}: {checked} مستند، آخر عداد فاتورة {icv}' },
   industry: { en: 'Industry (optional)', ar: 'النشاط (اختياري)' },
   baseUrl: { en: 'Authority address (optional)', ar: 'عنوان الهيئة (اختياري)' },
   baseUrlHelp: { en: "Leave empty to use the environment's own address", ar: 'اتركه فارغًا لاستخدام العنوان الخاص بالبيئة' },
