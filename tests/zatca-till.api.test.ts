@@ -123,7 +123,7 @@ describe('units per POS branch', () => {
     ]);
   });
 
-  it('onboarding for an unknown branch or one that has an active unit is refused in both languages, nothing stored', async () => {
+  it('onboarding or binding a unit to an unknown branch or one that has an active unit is refused in both languages, nothing stored', async () => {
     const ar = await t.login('admin', ADMIN_PASSWORD, 'ar');
     const n = (await units()).length;
     const unknown = await t.admin.post('/api/accounting/zatca/units', { name: 'Far till', otp: '123456', baseUrl: 'http://127.0.0.1:9', branchId: 999999 });
@@ -133,6 +133,16 @@ describe('units per POS branch', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.fields.branchId).toBe('لفرع نقطة البيع هذا وحدة فوترة إلكترونية نشطة بالفعل');
     expect((await units()).length).toBe(n);
+    // binding an existing unit: the office unit to a branch that has one is refused; unbinding and binding work
+    const office = (await units()).find((u) => u.branchId === null)!;
+    const busy = await ar.patch(`/api/accounting/zatca/units/${office.id}`, { branchId: k.branch });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().error.fields.branchId).toBe('لفرع نقطة البيع هذا وحدة فوترة إلكترونية نشطة بالفعل');
+    expect((await t.admin.patch(`/api/accounting/zatca/units/${office.id}`, { branchId: 999999 })).json().error.fields.branchId).toBe('The POS branch does not exist');
+    expect((await t.admin.patch('/api/accounting/zatca/units/999999', { branchId: null })).statusCode).toBe(404);
+    const olaya = (await units()).find((u) => u.branchId === k.branch)!;
+    expect((await t.admin.patch(`/api/accounting/zatca/units/${olaya.id}`, { branchId: null })).json()).toEqual({ id: olaya.id, branchId: null });
+    expect((await t.admin.patch(`/api/accounting/zatca/units/${olaya.id}`, { branchId: k.branch })).json()).toEqual({ id: olaya.id, branchId: k.branch });
     // the database says it too: a second active unit of a branch
     await expect(k.q(sql`INSERT INTO zatca_units (company_id, name, serial_number, status, branch_id, private_key, last_hash) VALUES (${k.ctx.companyId}, 'dup', 'x', 'active', ${k.branch}, 'k', ${FIRST_PIH})`)).rejects.toThrow();
   });

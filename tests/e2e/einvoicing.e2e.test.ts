@@ -236,8 +236,11 @@ for (const lang of ['en', 'ar'] as const) {
 
       // sent to the fake authority from the e-invoicing screen; the chains verified
       await page.goto(`${e.base}${t.prefix}/accounting/einvoicing`);
-      expect(await page.locator('[data-unit="Olaya tills"] [data-testid="unit-branch"]').innerText()).toBe(lang === 'en' ? branchName.name : branchName.nameAr);
-      expect(await page.locator('[data-unit="Till 1"] [data-testid="unit-branch"]').innerText()).toBe(t.office);
+      // each unit's POS branch, in the page's language (a select: an administrator may bind or unbind it there)
+      const branchOf = (unit: string) => page.locator(`input:not([type=hidden])[aria-label="${lang === 'en' ? 'POS branch of ' : 'فرع نقطة البيع للوحدة '}${unit}"]`);
+      await expect.poll(() => branchOf('Olaya tills').inputValue(), { timeout: 15000 }).toBe(lang === 'en' ? branchName.name : branchName.nameAr);
+      expect(await branchOf('Till 1').inputValue()).toBe('');
+      expect(await branchOf('Till 1').getAttribute('placeholder')).toBe(t.office);
       await page.getByRole('button', { name: L[lang].send }).click();
       const result = page.getByTestId('send-result');
       await result.waitFor();

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../../web/api/client';
 import { useCan } from '../../../web/api/useAuth';
+import { RefSelect } from '../../../web/entity/RefSelect';
 import { useFormat } from '../../../web/i18n/useFormat';
 import { useLocale } from '../../../web/i18n/useLocale';
 import { NoAccess } from '../../../web/ui/NoAccess';
@@ -27,8 +28,25 @@ interface Chain { unitId: number; name: string; checked: number; lastIcv: number
 interface Report { ok: boolean; units: number; checked: number; chains: Chain[]; problems: Problem[] }
 interface SendResult { sent: number; outcomes: Record<string, number> }
 
+/** A unit's POS branch, changed in place (PATCH .../units/:id): the branch's till sales are signed on it from then on. */
+function UnitBranch({ unit, title }: { unit: Unit; title: string | null }) {
+  const { label } = useLocale();
+  const qc = useQueryClient();
+  const bind = useMutation({
+    mutationFn: (branchId: number | null) => api(`/api/accounting/zatca/units/${unit.id}`, { method: 'PATCH', body: { branchId } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['zatca'] }),
+    onError: (e) => notifyError(label(et.bindFailed), e),
+  });
+  return (
+    <RefSelect target="posBranch" size="xs" aria-label={label(et.branchOf, { name: unit.name })} placeholder={label(et.officeUnit)} filters={{ isActive: 'true' }}
+      value={unit.branchId === null ? null : String(unit.branchId)} initialTitle={title} disabled={bind.isPending}
+      onChange={(v) => bind.mutate(v ? Number(v) : null)} />
+  );
+}
+
 function Units({ units, error }: { units: Unit[] | undefined; error: unknown }) {
   const { label, locale } = useLocale();
+  const canBind = useCan()('accounting.accountingSettings.change');
   const fmt = useFormat();
   if (error) return <Alert color="red" title={label(et.loadFailed)}>{errorMessage(error)}</Alert>;
   if (!units) return null;
@@ -51,7 +69,10 @@ function Units({ units, error }: { units: Unit[] | undefined; error: unknown }) 
         {units.map((u) => (
           <Table.Tr key={u.id} data-unit={u.name}>
             <Table.Td>{u.name}</Table.Td>
-            <Table.Td data-testid="unit-branch">{u.branch ? (locale === 'ar' && u.branch.nameAr ? u.branch.nameAr : u.branch.name) : <Text c="dimmed" size="sm" span>{label(et.officeUnit)}</Text>}</Table.Td>
+            <Table.Td data-testid="unit-branch">
+              {canBind ? <UnitBranch unit={u} title={u.branch ? (locale === 'ar' && u.branch.nameAr ? u.branch.nameAr : u.branch.name) : null} />
+                : u.branch ? (locale === 'ar' && u.branch.nameAr ? u.branch.nameAr : u.branch.name) : <Text c="dimmed" size="sm" span>{label(et.officeUnit)}</Text>}
+            </Table.Td>
             <Table.Td>{environmentText[u.environment] ? label(environmentText[u.environment]!) : u.environment}</Table.Td>
             <Table.Td><Badge variant="light" color={statusColor[u.status] ?? 'gray'} tt="none">{statusText[u.status] ? label(statusText[u.status]!) : u.status}</Badge></Table.Td>
             <Table.Td ta="end">{fmt.number(u.lastIcv, 0)}</Table.Td>

@@ -29,6 +29,8 @@ export const et = {
     ar: 'الفرع الذي توقّع هذه الوحدة مبيعات نقاط البيع فيه، في سلسلة خاصة بها. اتركه فارغًا لفواتير المكتب وإشعاراته.',
   },
   officeUnit: { en: 'None: office invoices and notes', ar: 'لا يوجد: فواتير المكتب وإشعاراته' },
+  branchOf: { en: 'POS branch of {name}', ar: 'فرع نقطة البيع للوحدة {name}' },
+  bindFailed: { en: "The unit's branch was not changed", ar: 'لم يتغيّر فرع الوحدة' },
   chainsHeading: { en: 'Chains', ar: 'السلاسل' },
   chainOf: { en: '{name}: {checked} documents, last ICV {icv}', ar: '{name}: {checked} مستند، آخر عداد فاتورة {icv}' },
   industry: { en: 'Industry (optional)', ar: 'النشاط (اختياري)' },
