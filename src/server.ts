@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { checkSecretsKey, SecretsKeyInvalid } from './core/crypto/secrets';
 import { openDatabase } from './core/db/connect';
 import { seedDataDir } from './core/db/initial-db';
 import { POOLED } from './core/db/statement-names';
@@ -18,6 +19,15 @@ import { checkListen, DEFAULT_HOST } from './modules/admin/server/listen-guard';
  */
 const env = process.env;
 const t0 = performance.now();
+// SECRETS_KEY (core/crypto/secrets.ts): malformed, the server does not start; missing, it says what that means
+let secretsWarning: string | null;
+try {
+  secretsWarning = checkSecretsKey(env);
+} catch (e) {
+  if (!(e instanceof SecretsKeyInvalid)) throw e;
+  console.error(e.message);
+  process.exit(1);
+}
 const port = Number(env.PORT ?? 3000);
 const host = env.HOST || DEFAULT_HOST;
 const timings: Timings = [['modules', t0, (process.cpuUsage().user + process.cpuUsage().system) / 1000]];
@@ -47,6 +57,7 @@ if (db.kind === 'postgres') {
       + (env.DATABASE_MIGRATION_URL ? 'the direct connection of DATABASE_MIGRATION_URL' : 'DATABASE_URL, inside one transaction')
     : ''}.`);
 }
+if (secretsWarning) console.log(secretsWarning);
 if (setupTimings.length) console.log(`First company's setup steps: ${formatTimings(setupTimings)}.`);
 if (first.demo) console.log(`Demo company: ${Object.entries(first.demo).map(([k, n]) => `${n} ${k}`).join(', ')}.`);
 if (first.created) console.log(`First start: sign in as "${first.username}" with password "${first.password}" and change it under Settings > Profiles.`);

@@ -52,6 +52,8 @@ export const invoice = defineEntity({
     /** A note's reason (a debit note's is required; ZATCA's InstructionNote). */
     reason: f.text({ en: 'Reason', ar: 'السبب' }, { ...ro, max: 500 }),
     entryId: f.ref({ en: 'Journal entry', ar: 'قيد اليومية' }, 'journalEntry', ro),
+    // a till sale's invoice: the POS branch it was sold at (set by the server; its ZATCA unit signs it: zatca/documents.ts)
+    posBranchId: f.ref({ en: 'POS branch', ar: 'فرع نقطة البيع' }, 'posBranch', ro),
     status: f.enum({ en: 'Status', ar: 'الحالة' }, INVOICE_STATES, { default: 'DRAFT' }),
   },
   list: { columns: ['number', 'type', 'partnerId', 'date', 'dueDate', 'totalAmount', 'paidAmount', 'dueAmount', 'status'], defaultSort: '-date' },

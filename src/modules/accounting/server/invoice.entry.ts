@@ -27,6 +27,8 @@ export interface NewInvoice {
   dueDate?: string | null; paymentTermDays?: number | null;
   /** Else the settings' sales or purchase journal. */
   journalId?: number | null; reference?: string | null; discount?: string; notes?: string | null;
+  /** A till sale's invoice: the POS branch it is sold at (kept on the invoice; a ZATCA company signs it on that branch's unit). */
+  posBranchId?: number | null;
 }
 export type InvoiceLine = ComputedLine;
 export interface Invoice {
@@ -101,7 +103,8 @@ export function quoteInvoice(ctx: Ctx, input: { lines: InvoiceLineInput[]; disco
 
 /** A DRAFT invoice (totals by the server; the entity's validation answers 422 naming the field). */
 export async function createInvoice(ctx: Ctx, input: NewInvoice): Promise<Invoice> {
-  return toInvoice(await createRecord(ctx, invoice, input));
+  const { posBranchId, ...body } = input;
+  return toInvoice(await createRecord(ctx, invoice, body, posBranchId ? { posBranchId } : undefined));
 }
 
 /** DRAFT/PENDING -> CONFIRMED: numbered, its entry posted (source { type: 'invoice', id }). */

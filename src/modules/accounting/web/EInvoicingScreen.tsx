@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../../web/api/client';
 import { useCan } from '../../../web/api/useAuth';
+import { RefSelect } from '../../../web/entity/RefSelect';
 import { useFormat } from '../../../web/i18n/useFormat';
 import { useLocale } from '../../../web/i18n/useLocale';
 import { NoAccess } from '../../../web/ui/NoAccess';
@@ -18,13 +19,34 @@ import { environmentText, et, reasonText, statusColor, statusText } from './einv
  * unit, "Send pending now" (POST .../send, the outcome counts shown) and the chain verification (GET .../verify:
  * ok, or each problem by unit, ICV and invoice). Each part shows only with the permission its route asks.
  */
-interface Unit { id: number; name: string; environment: string; status: string; lastIcv: number; pending: number; rejected: number; createdAt: string }
+interface Unit {
+  id: number; name: string; environment: string; status: string; lastIcv: number; pending: number; rejected: number; createdAt: string;
+  branchId: number | null; branch: { name: string; nameAr: string | null } | null;
+}
 interface Problem { unitId: number; icv: number | null; invoiceId: number | null; reason: string }
-interface Report { ok: boolean; units: number; checked: number; problems: Problem[] }
+interface Chain { unitId: number; name: string; checked: number; lastIcv: number; ok: boolean }
+interface Report { ok: boolean; units: number; checked: number; chains: Chain[]; problems: Problem[] }
 interface SendResult { sent: number; outcomes: Record<string, number> }
 
-function Units({ units, error }: { units: Unit[] | undefined; error: unknown }) {
+/** A unit's POS branch, changed in place (PATCH .../units/:id): the branch's till sales are signed on it from then on. */
+function UnitBranch({ unit, title }: { unit: Unit; title: string | null }) {
   const { label } = useLocale();
+  const qc = useQueryClient();
+  const bind = useMutation({
+    mutationFn: (branchId: number | null) => api(`/api/accounting/zatca/units/${unit.id}`, { method: 'PATCH', body: { branchId } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['zatca'] }),
+    onError: (e) => notifyError(label(et.bindFailed), e),
+  });
+  return (
+    <RefSelect target="posBranch" size="xs" aria-label={label(et.branchOf, { name: unit.name })} placeholder={label(et.officeUnit)} filters={{ isActive: 'true' }}
+      value={unit.branchId === null ? null : String(unit.branchId)} initialTitle={title} disabled={bind.isPending}
+      onChange={(v) => bind.mutate(v ? Number(v) : null)} />
+  );
+}
+
+function Units({ units, error }: { units: Unit[] | undefined; error: unknown }) {
+  const { label, locale } = useLocale();
+  const canBind = useCan()('accounting.accountingSettings.change');
   const fmt = useFormat();
   if (error) return <Alert color="red" title={label(et.loadFailed)}>{errorMessage(error)}</Alert>;
   if (!units) return null;
@@ -34,6 +56,7 @@ function Units({ units, error }: { units: Unit[] | undefined; error: unknown }) 
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{label(et.name)}</Table.Th>
+          <Table.Th>{label(et.posBranch)}</Table.Th>
           <Table.Th>{label(et.environment)}</Table.Th>
           <Table.Th>{label(et.status)}</Table.Th>
           <Table.Th ta="end">{label(et.lastIcv)}</Table.Th>
@@ -46,6 +69,10 @@ function Units({ units, error }: { units: Unit[] | undefined; error: unknown }) 
         {units.map((u) => (
           <Table.Tr key={u.id} data-unit={u.name}>
             <Table.Td>{u.name}</Table.Td>
+            <Table.Td data-testid="unit-branch">
+              {canBind ? <UnitBranch unit={u} title={u.branch ? (locale === 'ar' && u.branch.nameAr ? u.branch.nameAr : u.branch.name) : null} />
+                : u.branch ? (locale === 'ar' && u.branch.nameAr ? u.branch.nameAr : u.branch.name) : <Text c="dimmed" size="sm" span>{label(et.officeUnit)}</Text>}
+            </Table.Td>
             <Table.Td>{environmentText[u.environment] ? label(environmentText[u.environment]!) : u.environment}</Table.Td>
             <Table.Td><Badge variant="light" color={statusColor[u.status] ?? 'gray'} tt="none">{statusText[u.status] ? label(statusText[u.status]!) : u.status}</Badge></Table.Td>
             <Table.Td ta="end">{fmt.number(u.lastIcv, 0)}</Table.Td>
@@ -111,6 +138,11 @@ function Verify({ units }: { units: Unit[] | undefined }) {
         {r && (r.ok ? (
           <Alert color="teal" icon={<IconCircleCheck />} data-testid="verify-result" data-ok="true">
             {label(et.verifyOk, { checked: fmt.number(r.checked, 0), units: fmt.number(r.units, 0) })}
+            {r.chains.length > 1 && (
+              <ul aria-label={label(et.chainsHeading)} style={{ margin: 0, paddingInlineStart: '1.2em' }}>
+                {r.chains.map((c) => <li key={c.unitId}>{label(et.chainOf, { name: c.name, checked: fmt.number(c.checked, 0), icv: fmt.number(c.lastIcv, 0) })}</li>)}
+              </ul>
+            )}
           </Alert>
         ) : (
           <Stack gap="xs" data-testid="verify-result" data-ok="false">

@@ -41,7 +41,7 @@ async function confirm(ctx: Ctx, tx: Tx, row: Row): Promise<Data> {
   const posting = orderPosting({
     number, customerId: row.customerId as number, orderDate: date, locationId: row.locationId as number, discount: String(row.discount ?? '0'),
     items: row.items as PricedLine[], paymentTermDays: await termDays(tx, ctx.companyId, (row.paymentTermId as number | null) ?? null),
-    journalId: settings.salesJournalId, revenueAccountId: settings.revenueAccountId,
+    journalId: settings.salesJournalId, revenueAccountId: settings.revenueAccountId, branchId: (row.branchId as number | null) ?? null,
   });
   const delivery = await deliverGoods(ctx, posting.delivery);
   const draft = await createInvoice(ctx, posting.invoice);

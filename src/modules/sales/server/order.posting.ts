@@ -40,13 +40,15 @@ export function orderTotals(lines: PricedLine[], discount: string, decimals: num
 export interface OrderForPosting {
   number: string; customerId: number; orderDate: string; locationId: number; discount: string; items: PricedLine[];
   paymentTermDays: number | null; journalId: number | null; revenueAccountId: number | null;
+  /** A till sale's POS branch (the order's): the invoice keeps it, and a ZATCA company signs it on that branch's unit. */
+  branchId?: number | null;
 }
 
 export function orderPosting(o: OrderForPosting): { invoice: NewInvoice; delivery: DeliveryInput } {
   return {
     invoice: {
       type: 'SALE', partnerId: o.customerId, date: o.orderDate, reference: o.number, discount: o.discount,
-      paymentTermDays: o.paymentTermDays ?? 0, journalId: o.journalId,
+      paymentTermDays: o.paymentTermDays ?? 0, journalId: o.journalId, posBranchId: o.branchId ?? null,
       lines: o.items.map((l) => ({ productId: l.productId, description: l.description, quantity: l.quantity, unitPrice: l.price, taxId: l.taxId ?? null, accountId: o.revenueAccountId })),
     },
     delivery: {

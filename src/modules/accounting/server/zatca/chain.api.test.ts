@@ -151,9 +151,10 @@ describe('ZATCA documents', () => {
       expect(d.pih).toBe(i === 0 ? FIRST_PIH : docs[i - 1]!.hash);
       expect(invoiceHash(d.xml)).toBe(d.hash);
     });
-    const unit = (await t.db.orm.execute(sql`SELECT last_icv::int AS icv, last_hash AS hash FROM zatca_units`)).rows[0] as { icv: number; hash: string };
-    expect(unit).toEqual({ icv: start + 20, hash: docs.at(-1)!.hash });
-    expect((await t.admin.get('/api/accounting/zatca/verify')).json()).toEqual({ ok: true, units: 1, checked: start + 20, problems: [] });
+    const unit = (await t.db.orm.execute(sql`SELECT id, last_icv::int AS icv, last_hash AS hash FROM zatca_units`)).rows[0] as { id: number; icv: number; hash: string };
+    expect(unit).toEqual({ id: unit.id, icv: start + 20, hash: docs.at(-1)!.hash });
+    expect((await t.admin.get('/api/accounting/zatca/verify')).json()).toEqual({ ok: true, units: 1, checked: start + 20, problems: [],
+      chains: [{ unitId: unit.id, name: 'Till 1', branchId: null, checked: start + 20, lastIcv: start + 20, ok: true }] });
   });
 
   it('a company outside the ZATCA regime gets no document', async () => {

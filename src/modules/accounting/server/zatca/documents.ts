@@ -13,13 +13,14 @@ import { type InvoiceRowForZatca, toZatcaInput } from './map';
 import { statusLabel, zm } from './messages';
 import { encodeQr, qrFields } from './qr';
 import { issueWallClock } from '../tax-invoice/issue-time';
+import { unitKey } from './secrets';
 import { signInvoice } from './sign';
 import { invoiceXml } from './ubl';
 
 /**
  * INVARIANT: a unit's documents form one chain: ICV 1, 2, 3... with no gap or repeat, each PIH the hash of the
  * document before it (the first: FIRST_PIH). The transaction that confirms an invoice or a credit or debit note first
- * locks its company's active unit (zatca_units FOR UPDATE, `lockUnit`, BEFORE the confirmation takes its number and
+ * locks the unit that signs it (its POS branch's, else the company's unbound one; zatca_units FOR UPDATE, `lockUnit`, BEFORE the confirmation takes its number and
  * posts: so the unit is locked before any sales or cash journal's chain, in every flow: a plain invoice, a till sale
  * whose payment posts to the cash journal next, a return's credit note), then, once confirmed, makes the document
  * (`issueZatcaDocument`): the next ICV and the PIH from the unit's head, the XML written, hashed and signed, stored
@@ -33,19 +34,27 @@ export interface LockedUnit {
   originalNumber: string | null; originalProfile: 'standard' | 'simplified' | null;
 }
 
-/** The company's active unit, locked, with what the document will need (one statement); null when none applies. */
+/**
+ * The unit that signs `inv`, locked, with what the document will need (one statement); null when none applies.
+ * A till sale's invoice (`posBranchId` set by the sale) goes to its branch's active unit; office invoices and notes
+ * to the company's unbound unit (no branch). Failing those, the unbound unit, then the oldest active unit: an
+ * invoice is never left out of every chain because its branch has no unit of its own.
+ */
 export async function lockUnit(ctx: Ctx, tx: Tx, inv: Row): Promise<LockedUnit | null> {
   if (!isSaleSide(String(inv.type))) return null;
   const originalId = (inv.creditNoteOfId as number | null) ?? (inv.debitNoteOfId as number | null) ?? null;
+  const branchId = originalId === null && typeof inv.posBranchId === 'number' ? inv.posBranchId : null;
   const u = (await tx.execute(sql`
     SELECT u.id, u.private_key AS "privateKey", u.certificate, u.last_icv AS "lastIcv", u.last_hash AS "lastHash",
       (SELECT to_jsonb(c) FROM companies c WHERE c.id = u.company_id) AS company,
       (SELECT to_jsonb(p) FROM contacts p WHERE p.id = ${inv.partnerId as number} AND p.company_id = u.company_id) AS buyer,
       (SELECT o.number FROM invoices o WHERE o.id = ${originalId}::int AND o.company_id = u.company_id) AS "originalNumber",
       (SELECT d.profile FROM zatca_documents d WHERE d.invoice_id = ${originalId}::int AND d.company_id = u.company_id) AS "originalProfile"
-    FROM zatca_units u WHERE u.company_id = ${ctx.companyId} AND u.status = 'active' ORDER BY u.id LIMIT 1 FOR UPDATE OF u`)).rows[0] as LockedUnit | undefined;
+    FROM zatca_units u WHERE u.company_id = ${ctx.companyId} AND u.status = 'active'
+    ORDER BY CASE WHEN u.branch_id = ${branchId}::int THEN 0 WHEN u.branch_id IS NULL THEN 1 ELSE 2 END, u.id LIMIT 1 FOR UPDATE OF u`)).rows[0] as LockedUnit | undefined;
   if (!u || packOf(String(u.company.country ?? '')).eInvoicing !== 'zatca') return null;
-  return u;
+  // sealed at rest (secrets.ts): a key this server cannot open refuses the confirmation (503), nothing saved
+  return { ...u, privateKey: unitKey(u.privateKey) };
 }
 
 /** The signed document of a confirmed invoice (`inv`: the row with what the confirmation set), on its locked unit. */

@@ -23,6 +23,24 @@ export const zm = {
   rejected: { en: 'ZATCA rejected the invoice', ar: 'رفضت هيئة الزكاة والضريبة والجمارك الفاتورة' },
   authorityError: { en: 'ZATCA error {code}: {message}', ar: 'خطأ من هيئة الزكاة والضريبة والجمارك {code}: {message}' },
   authorityWarning: { en: 'ZATCA warning {code}: {message}', ar: 'تحذير من هيئة الزكاة والضريبة والجمارك {code}: {message}' },
+  secretsKeyMissing: {
+    en: "The e-invoicing unit's key cannot be opened: SECRETS_KEY is not set on the server. Nothing was saved",
+    ar: 'تعذّر فتح مفتاح وحدة الفوترة الإلكترونية: لم يُضبط SECRETS_KEY على الخادم. لم يُحفظ شيء',
+  },
+  secretsKeyOther: {
+    en: "The e-invoicing unit's key was sealed with another SECRETS_KEY (key id {keyId}) than this server's. Nothing was saved",
+    ar: 'مفتاح وحدة الفوترة الإلكترونية مشفّر بمفتاح SECRETS_KEY غير مفتاح هذا الخادم (معرّف المفتاح {keyId}). لم يُحفظ شيء',
+  },
+  secretsKeyDamaged: {
+    en: "The e-invoicing unit's key cannot be opened with this server's SECRETS_KEY (wrong key or damaged value). Nothing was saved",
+    ar: 'تعذّر فتح مفتاح وحدة الفوترة الإلكترونية بمفتاح SECRETS_KEY لهذا الخادم (مفتاح خاطئ أو قيمة تالفة). لم يُحفظ شيء',
+  },
+  secretsKeyRequired: {
+    en: 'Set SECRETS_KEY on the server before onboarding a unit: its private key is stored encrypted',
+    ar: 'اضبط SECRETS_KEY على الخادم قبل تسجيل وحدة: يُحفظ مفتاحها الخاص مشفّرًا',
+  },
+  branchNotFound: { en: 'The POS branch does not exist', ar: 'فرع نقطة البيع غير موجود' },
+  branchTaken: { en: 'This POS branch already has an active e-invoicing unit', ar: 'لفرع نقطة البيع هذا وحدة فوترة إلكترونية نشطة بالفعل' },
 } satisfies Record<string, Label>;
 
 export const statusLabel: Record<string, Label> = { pending: zm.statusPending, reported: zm.statusReported, cleared: zm.statusCleared, rejected: zm.statusRejected };

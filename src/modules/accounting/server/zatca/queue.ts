@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../../core/db/connect';
 import { withTx } from '../../../../core/db/tx';
 import { registerJob } from '../../../../core/jobs/scheduler';
+import { AppError } from '../../../../core/http/errors';
 import { baseUrlOf, submitInvoice, type SubmitAnswer, TIMEOUT_MS } from './client';
+import { sealPlaintextUnits, unitSecret } from './secrets';
 
 /**
  * INVARIANT: a document is never sent twice at once and never again once answered. The queue sends pending
@@ -62,7 +64,18 @@ export async function runZatcaQueue(db: Database, opts: { companyId?: number; ma
     const { token, docs } = await claimDue(db, 20, opts.companyId);
     if (!docs.length) break;
     for (const d of docs) {
-      const auth = { token: Buffer.from(d.certificate ?? '', 'utf8').toString('base64'), secret: d.secret ?? '' };
+      let secret: string;
+      try {
+        secret = unitSecret(d.secret);
+      } catch (e) {
+        // a secret this server cannot open (SECRETS_KEY missing or another): kept pending, said in last_error
+        if (!(e instanceof AppError)) throw e;
+        await recordAnswer(db, d.id, token, { outcome: 'retry', httpStatus: null, messages: [], error: e.label.en }, d.attempts);
+        outcomes.retry = (outcomes.retry ?? 0) + 1;
+        sent++;
+        continue;
+      }
+      const auth = { token: Buffer.from(d.certificate ?? '', 'utf8').toString('base64'), secret };
       const answer = await submitInvoice(baseUrlOf(d), auth, d.profile === 'standard' ? 'clearance' : 'reporting', { hash: d.hash, uuid: d.uuid, xml: d.xml }, opts.timeoutMs);
       await recordAnswer(db, d.id, token, answer, d.attempts);
       outcomes[answer.outcome] = (outcomes[answer.outcome] ?? 0) + 1;
@@ -93,6 +106,8 @@ registerJob({
   everyMinutes: 1,
   scope: 'global',
   run: async ({ db }) => {
+    // units stored before their secrets were encrypted are sealed once a key is there (secrets.ts)
+    await sealPlaintextUnits(db);
     startSender(db);
   },
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Orm } from '../../../../core/db/connect';
 import type { Tx } from '../../../../core/db/tx';
+import { branchNames } from './branches';
 import { certInfo } from './cert';
 import { phase2Tags, type Phase2Tags } from './sign';
 
@@ -29,12 +30,15 @@ export async function zatcaQrTags(q: Orm | Tx, companyId: number, invoiceId: num
   return (await zatcaDocumentOf(q, companyId, invoiceId))?.tags ?? null;
 }
 
-export async function zatcaUnits(q: Orm, companyId: number): Promise<unknown[]> {
-  return (await q.execute(sql`
-    SELECT u.id, u.name, u.serial_number AS "serialNumber", u.environment, u.base_url AS "baseUrl", u.status, u.last_icv::int AS "lastIcv", u.created_at AS "createdAt",
+/** The units, each with its POS branch's names (null: the office unit). */
+export async function zatcaUnits(q: Orm, companyId: number): Promise<Record<string, unknown>[]> {
+  const units = (await q.execute(sql`
+    SELECT u.id, u.name, u.serial_number AS "serialNumber", u.environment, u.base_url AS "baseUrl", u.status, u.branch_id AS "branchId", u.last_icv::int AS "lastIcv", u.created_at AS "createdAt",
       (SELECT count(*)::int FROM zatca_documents d WHERE d.unit_id = u.id AND d.status = 'pending') AS pending,
       (SELECT count(*)::int FROM zatca_documents d WHERE d.unit_id = u.id AND d.status = 'rejected') AS rejected
-    FROM zatca_units u WHERE u.company_id = ${companyId} ORDER BY u.id`)).rows;
+    FROM zatca_units u WHERE u.company_id = ${companyId} ORDER BY u.id`)).rows as Record<string, unknown>[];
+  const names = await branchNames(q, companyId, [...new Set(units.map((u) => u.branchId).filter((x): x is number => typeof x === 'number'))]);
+  return units.map((u) => ({ ...u, branch: typeof u.branchId === 'number' ? names.get(u.branchId) ?? null : null }));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Database } from '../../../../core/db/connect';
 import { AppError } from '../../../../core/http/errors';
 import { requireCtx, requirePermission } from '../../../../core/http/guard';
 import { routeDoc } from '../../../../core/http/route-doc';
+import { bindUnit } from './branches';
 import { onboardUnit } from './onboarding';
 import { runZatcaQueue } from './queue';
 import { zatcaDocumentOf, zatcaUnits } from './reads';
@@ -24,11 +25,21 @@ export function zatcaRoutes(app: FastifyInstance, db: Database): void {
   });
 
   app.post('/api/accounting/zatca/units', routeDoc('Onboard an e-invoicing unit: key, CSR, compliance CSID (OTP), compliance checks, production CSID', {
-    body: z.object({ name: z.string(), environment: z.enum(['sandbox', 'simulation', 'production']).optional(), otp: z.string(), baseUrl: z.string().optional(), branch: z.string().optional(), industry: z.string().optional() }),
+    body: z.object({ name: z.string(), environment: z.enum(['sandbox', 'simulation', 'production']).optional(), otp: z.string(), baseUrl: z.string().optional(), branch: z.string().optional(), branchId: z.number().int().optional(), industry: z.string().optional() }),
   }), async (req, reply) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'accounting.accountingSettings.change');
     return reply.code(201).send(await onboardUnit(ctx, req.body));
+  });
+
+  app.patch('/api/accounting/zatca/units/:id', routeDoc("Bind a unit to a POS branch (its till sales are signed on it) or unbind it (branchId null): { id, branchId }", {
+    body: z.object({ branchId: z.number().int().nullable() }),
+  }), async (req) => {
+    const ctx = await requireCtx(db, req);
+    requirePermission(ctx, 'accounting.accountingSettings.change');
+    const raw = (req.params as { id?: string }).id ?? '';
+    if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) throw new AppError(404, 'not_found', { en: 'Not found', ar: 'غير موجود' });
+    return bindUnit(ctx, Number(raw), req.body);
   });
 
   // An invoice without a document (not Saudi, no unit, a draft) answers null, not 404: the invoice page asks for every invoice.

@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { TestApp } from '../../../../../tests/support/test-app';
 import { FIRST_PIH } from './hash';
 import { certBase64 } from './cert';
+import { sealUnitKey, sealUnitSecret } from './secrets';
 import { testUnitKeys } from './test-support';
 
 /** For the ZATCA tests: the company's VAT number, customers with and without one, an active unit with a test key. */
 export interface ZatcaKit {
   vat: number; walkIn: number; business: number; keys: { privateKey: string; certificate: string };
-  addUnit(o?: { baseUrl?: string; name?: string }): Promise<number>;
+  /** An active unit, its key and secret sealed as onboarding stores them; `branchId` binds it to a POS branch. */
+  addUnit(o?: { baseUrl?: string; name?: string; branchId?: number }): Promise<number>;
   sale(partnerId: number, lines?: unknown[]): Promise<Record<string, any>>;
   confirm(id: number): Promise<Record<string, any>>;
   docs(): Promise<Record<string, any>[]>;
@@ -23,8 +25,8 @@ export async function zatcaKit(t: TestApp): Promise<ZatcaKit> {
   return {
     vat, walkIn, business, keys,
     async addUnit(o = {}) {
-      const r = await q(sql`INSERT INTO zatca_units (company_id, name, serial_number, environment, base_url, status, private_key, certificate, secret, last_icv, last_hash)
-        VALUES (1, ${o.name ?? 'Till 1'}, '1-Daftar|2-1.0|3-test', 'sandbox', ${o.baseUrl ?? null}, 'active', ${keys.privateKey}, ${certBase64(keys.certificate)}, 'test-secret', 0, ${FIRST_PIH}) RETURNING id`);
+      const r = await q(sql`INSERT INTO zatca_units (company_id, name, serial_number, environment, base_url, status, branch_id, private_key, certificate, secret, last_icv, last_hash)
+        VALUES (1, ${o.name ?? 'Till 1'}, '1-Daftar|2-1.0|3-test', 'sandbox', ${o.baseUrl ?? null}, 'active', ${o.branchId ?? null}, ${sealUnitKey(keys.privateKey)}, ${certBase64(keys.certificate)}, ${sealUnitSecret('test-secret')}, 0, ${FIRST_PIH}) RETURNING id`);
       return (r.rows[0] as { id: number }).id;
     },
     async sale(partnerId, lines) {

@@ -13,7 +13,9 @@ import { UBL_NS } from './ubl';
  * batches of 500, so a long chain is never held in memory.
  */
 export interface ChainProblem { unitId: number; icv: number | null; invoiceId: number | null; reason: 'hash' | 'digest' | 'fields' | 'pih' | 'gap' | 'signature' | 'unreadable' | 'head' }
-export interface ChainReport { ok: boolean; units: number; checked: number; problems: ChainProblem[] }
+/** Each unit's chain: its documents checked, its head's ICV and whether it is intact. */
+export interface UnitChain { unitId: number; name: string; branchId: number | null; checked: number; lastIcv: number; ok: boolean }
+export interface ChainReport { ok: boolean; units: number; checked: number; chains: UnitChain[]; problems: ChainProblem[] }
 
 const cbcText = (el: Element, name: string) => {
   for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 1 && (c as Element).namespaceURI === UBL_NS.cbc && (c as Element).localName === name) return c.textContent ?? '';
@@ -38,10 +40,12 @@ export function chainFields(xml: string): { uuid: string | null; icv: string | n
 interface DocRow { id: number; icv: number; invoiceId: number; uuid: string; hash: string; pih: string; xml: string; signature: string }
 
 export async function verifyZatcaChain(q: Orm, companyId: number): Promise<ChainReport> {
-  const units = (await q.execute(sql`SELECT id, certificate, last_icv AS "lastIcv", last_hash AS "lastHash" FROM zatca_units WHERE company_id = ${companyId} ORDER BY id`)).rows as { id: number; certificate: string | null; lastIcv: number; lastHash: string }[];
+  const units = (await q.execute(sql`SELECT id, name, branch_id AS "branchId", certificate, last_icv AS "lastIcv", last_hash AS "lastHash" FROM zatca_units WHERE company_id = ${companyId} ORDER BY id`)).rows as { id: number; name: string; branchId: number | null; certificate: string | null; lastIcv: number; lastHash: string }[];
   const problems: ChainProblem[] = [];
+  const chains: UnitChain[] = [];
   let checked = 0;
   for (const u of units) {
+    const before = { checked, problems: problems.length };
     const key = u.certificate ? createPublicKey({ key: certInfo(u.certificate).publicKey, format: 'der', type: 'spki' }) : null;
     let prevIcv = 0;
     let prevHash = FIRST_PIH;
@@ -71,6 +75,7 @@ export async function verifyZatcaChain(q: Orm, companyId: number): Promise<Chain
       if (rows.length < 500) break;
     }
     if (Number(u.lastIcv) !== prevIcv || u.lastHash !== prevHash) problems.push({ unitId: u.id, icv: null, invoiceId: null, reason: 'head' });
+    chains.push({ unitId: u.id, name: u.name, branchId: u.branchId ?? null, checked: checked - before.checked, lastIcv: Number(u.lastIcv), ok: problems.length === before.problems });
   }
-  return { ok: problems.length === 0, units: units.length, checked, problems };
+  return { ok: problems.length === 0, units: units.length, checked, chains, problems };
 }

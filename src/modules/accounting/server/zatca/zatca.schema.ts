@@ -3,7 +3,7 @@ import { bigint, check, index, integer, jsonb, pgTable, serial, smallint, text, 
 
 /**
  * ZATCA e-invoicing (phase 2). Not entities: written only by zatca/*.ts.
- * - zatca_units: a company's onboarded invoicing units (EGS units: a till, the back office), each with its key,
+ * - zatca_units: a company's onboarded invoicing units (EGS units: a POS branch's tills, the back office), each with its key (sealed),
  *   its certificate (CSID) from the authority, and the HEAD of its chain: last_icv and last_hash. The unit row's
  *   lock (FOR UPDATE in the confirming transaction) serialises the unit's invoices, so ICVs are gapless and each
  *   document's PIH is the previous one's hash (a rollback gives the counter back with everything else).
@@ -22,6 +22,9 @@ export const zatcaUnits = pgTable('zatca_units', {
   baseUrl: varchar('base_url', { length: 500 }),
   /** onboarding (key and CSR made, no production CSID yet) | active | disabled. */
   status: varchar('status', { length: 20 }).notNull().default('onboarding'),
+  /** The POS branch whose till sales this unit signs (its own ICV and PIH chain); null: the company's office unit. */
+  branchId: integer('branch_id'),
+  /** Sealed (core/crypto/secrets.ts, zatca/secrets.ts): never stored or answered in clear. */
   privateKey: text('private_key').notNull(),
   csr: text('csr'),
   /** The CSID certificate, base64 DER (what ds:X509Certificate holds), and the API secret that goes with it. */
@@ -34,6 +37,8 @@ export const zatcaUnits = pgTable('zatca_units', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('zatca_units_name_uq').on(t.companyId, t.name),
+  // one active unit per branch: a branch's till sales form one chain
+  uniqueIndex('zatca_units_branch_uq').on(t.companyId, t.branchId).where(sql`${t.status} = 'active' AND ${t.branchId} IS NOT NULL`),
   check('zatca_units_env_ck', sql`${t.environment} IN ('sandbox', 'simulation', 'production')`),
   check('zatca_units_status_ck', sql`${t.status} IN ('onboarding', 'active', 'disabled')`),
 ]);
