@@ -1,5 +1,9 @@
+import { sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, TestApp } from '../../../../tests/support/test-app';
+import { MIGRATIONS_DIR } from '../../../core/db/connect';
 import { CASHIER_GROUP, CASHIER_PERMISSIONS } from './cashier';
 import { type PosKit, posApp } from './pos.test-kit';
 
@@ -107,5 +111,22 @@ describe('a company made by sign-up', () => {
       expect(a.statusCode, `${method} ${url}`).toBe(403);
       expect(a.json().error.message).toBe('ليس لديك صلاحية الوصول إلى هذه الصفحة');
     }
+  });
+});
+
+describe('migration 0035', () => {
+  it('gives a company without it the same Cashier group as a new company gets', async () => {
+    const r = await t.anon().post('/api/auth/signup', { companyNameEn: 'Old shop', companyNameAr: 'متجر قديم', currency: 'SAR', username: 'oldshop', fullName: 'Owner', password: 'oldshop-pass-1' });
+    expect(r.statusCode, r.body).toBe(201);
+    const q = async (s: ReturnType<typeof sql>) => (await t.db.orm.execute(s)).rows as Record<string, unknown>[];
+    const [c] = await q(sql`SELECT company_id AS id FROM users WHERE username = 'oldshop'`);
+    const made = await q(sql`SELECT name, name_ar, description, permissions FROM groups WHERE company_id = ${c!.id}`);
+    await q(sql`DELETE FROM groups WHERE company_id = ${c!.id}`);
+    const text = readFileSync(join(MIGRATIONS_DIR, '0035_cashier_group.sql'), 'utf8');
+    for (const part of text.split('--> statement-breakpoint')) await t.db.orm.execute(sql.raw(part));
+    expect(await q(sql`SELECT name, name_ar, description, permissions FROM groups WHERE company_id = ${c!.id}`)).toEqual(made);
+    expect(made).toHaveLength(1);
+    await t.db.orm.execute(sql.raw(text));
+    expect(await q(sql`SELECT count(*)::int AS n FROM groups WHERE company_id = ${c!.id}`)).toEqual([{ n: 1 }]);
   });
 });
