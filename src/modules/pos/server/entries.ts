@@ -3,5 +3,5 @@ export { chartIds, postEntry, receivableBalancesOf, receivableBalancesSql } from
 export { quoteTillLines, sellAtTill, sessionOrders, type SessionOrders, type TillSaleInput } from '../../sales';
 export { loadInventorySettings, stockQuantities } from '../../inventory';
 // till returns (server/return.*.ts)
-export { confirmReturn, createReturn, loadReturnSettings, orderIdByNumber, quoteReturn, returnableLines, returnReasons } from '../../sales';
+export { confirmReturn, createReturn, findTillOrders, loadReturnSettings, orderIdByNumber, quoteReturn, returnableLines, returnReasons } from '../../sales';
 export { productsForSale } from '../../inventory';
