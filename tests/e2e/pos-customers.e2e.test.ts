@@ -4,7 +4,8 @@ import { type E2E, startE2E, waitPath } from './harness';
 
 /**
  * The point of sale's customers and a session's print, in both languages, on the demo data: the customers list with
- * its balances (the demo's credit customer owes), a customer created from the list with organization name and area,
+ * its balances (the demo's credit customer owes), sorted by balance both ways from the column header (the server's
+ * order over every customer), a customer created from the list with organization name and area,
  * its page with the balance, found again by its area; a session's page printing its PDF (A4 and the 80 mm roll).
  * Screenshots in test-results/screens.
  */
@@ -31,6 +32,16 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByPlaceholder(t.search).fill(owing.name);
       await expect.poll(() => page.getByRole('row').filter({ hasText: owing.name }).innerText().catch(() => ''), { timeout: 10_000 }).toContain(formatDecimal(owing.balance));
       await e.shot(page, `${lang}-pos-customers`);
+      // the Balance header sorts every customer by balance on the server: ascending, then descending
+      await page.getByPlaceholder(t.search).fill('');
+      for (const sort of ['balance', '-balance']) {
+        await page.getByRole('button', { name: new RegExp(`^${t.balance}:`) }).click();
+        const [top] = (await (await context.request.get(`/api/pos/customers?sort=${sort}&pageSize=1`)).json()).items;
+        await expect.poll(() => new URL(page.url()).search, { timeout: 10_000 }).toContain(`sort=${encodeURIComponent(sort)}`);
+        await expect.poll(() => page.getByRole('row').nth(1).innerText(), { timeout: 10_000 }).toContain(top.name);
+        await expect.poll(() => page.getByRole('row').nth(1).innerText(), { timeout: 10_000 }).toContain(formatDecimal(top.balance));
+      }
+      await e.shot(page, `${lang}-pos-customers-by-balance`);
 
       await page.locator('main button[aria-keyshortcuts~="n"]').click();
       const form = page.getByRole('dialog');

@@ -10,7 +10,8 @@ import { type E2E, startE2E, waitPath } from './harness';
  * order found in past orders, its Return opening /pos/return with the order; by keyboard, one of the three taken
  * back with an item reason and the return's reason, refunded in cash (F9, Enter on the confirmation): the credit note's number
  * shown, one confirmed sales return in the session with its negative cash row, the receipt's PDF served, and the
- * session's summary showing the refund. Nothing in English on the Arabic pages but the data; axe-core clean in
+ * session's summary showing the refund; then the same order found at the return screen by its day (typed, Enter,
+ * the day's till orders listed, Enter on the first). Nothing in English on the Arabic pages but the data; axe-core clean in
  * both schemes on the filled form and on the result.
  */
 let e: E2E;
@@ -20,9 +21,11 @@ afterAll(async () => { await e?.close(); });
 const rows = async <T,>(q: ReturnType<typeof sql>) => (await e.db.orm.execute(q)).rows as T[];
 const L = {
   en: { prefix: '' as const, search: /Search products/, pay: 'Payment', cart: 'Cart', number: 'Search by order number', ret: 'Return', toReturn: 'To return', itemReason: 'Item reason',
-    reason: 'Reason', done: /Return RET\/\d{4}\/\d{5} confirmed/, refunds: 'Refunds', confirm: 'Confirm return' },
+    reason: 'Reason', done: /Return RET\/\d{4}\/\d{5} confirmed/, refunds: 'Refunds', confirm: 'Confirm return', orderNumber: 'Order number', pick: 'Return this order',
+    lines: 'Items of the order' },
   ar: { prefix: '/ar' as const, search: /ابحث عن منتج/, pay: 'الدفع', cart: 'السلة', number: 'البحث برقم الطلب', ret: 'إرجاع', toReturn: 'الكمية المرتجعة', itemReason: 'سبب الصنف',
-    reason: 'السبب', done: /تم تأكيد المرتجع RET\/\d{4}\/\d{5}/, refunds: 'المبالغ المستردة', confirm: 'تأكيد الإرجاع' },
+    reason: 'السبب', done: /تم تأكيد المرتجع RET\/\d{4}\/\d{5}/, refunds: 'المبالغ المستردة', confirm: 'تأكيد الإرجاع', orderNumber: 'رقم الطلب', pick: 'إرجاع هذا الطلب',
+    lines: 'أصناف الطلب' },
 };
 
 /** The number a figure shows, whatever its digits and separators. */
@@ -123,6 +126,28 @@ for (const lang of ['en', 'ar'] as const) {
       const pdf = await page.request.get(`${e.base}/api/accounting/invoices/${ret!.credit_note_id}/pdf?lang=${lang}&layout=receipt`);
       expect(pdf.status()).toBe(200);
       expect(pdf.headers()['content-type']).toContain('application/pdf');
+
+      // found again without its number: the day typed at the return screen lists that day's till orders, newest
+      // first; Enter on the first (this sale) loads it, with the item already returned
+      const [{ day }] = (await rows<{ day: string }>(sql`SELECT order_date::text AS day FROM sales_orders WHERE id = ${order!.id}`)) as [{ day: string }];
+      const sameDay = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM sales_orders WHERE order_date = ${day} AND session_id IS NOT NULL AND status IN ('confirmed', 'completed')`);
+      await page.goto(`${e.base}${t.prefix}/pos/return`);
+      const find = page.getByRole('textbox', { name: t.orderNumber });
+      await expect.poll(() => find.evaluate((el) => el === document.activeElement), { timeout: 15000 }).toBe(true);
+      await page.keyboard.type(day);
+      await page.keyboard.press('Enter');
+      if (sameDay[0]!.n > 1) {
+        await page.getByTestId('return-matches').waitFor({ timeout: 15000 });
+        await expect.poll(() => page.locator('tr[data-match]').count()).toBe(Math.min(20, sameDay[0]!.n));
+        const first = page.getByRole('button', { name: `${t.pick} ${order!.number}` });
+        await expect.poll(() => first.evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
+        await e.shot(page, `${lang}-till-return-matches`);
+        expect(await axeBothSchemes(page, lang, `${lang} till return matches`)).toEqual([]);
+        if (lang === 'ar') expect(await englishWords(page, /^(SO|POS|RET|Mineral|water|carton|Riyadh|main|store|Customer)$/i)).toEqual([]);
+        await page.keyboard.press('Enter');
+      }
+      await expect.poll(() => find.inputValue(), { timeout: 15000 }).toBe(order!.number);
+      await expect.poll(() => page.getByRole('table', { name: t.lines }).innerText(), { timeout: 15000 }).toContain(product);
 
       // the session's summary shows the refund
       await page.goto(`${e.base}${t.prefix}/pos/sessions/${sessionId}`);

@@ -237,6 +237,21 @@ function runStatement(orm: Ctx['db']['orm'], st: PageStatement): Promise<unknown
   return orm._.session.prepareQuery({ sql: st.text, params: st.params }, undefined, st.name, true, (rows) => rows).execute() as Promise<unknown[][]>;
 }
 
+/**
+ * The records `ids` of the caller's company, presented as a list's rows (reference titles in `_refs`), in the order
+ * of `ids` (ids not the company's are left out): a page whose order a module worked out itself (a computed sort).
+ */
+export async function recordsByIds(ctx: Ctx, def: AnyEntity, ids: number[]): Promise<Row[]> {
+  if (!ids.length) return [];
+  const table = tableOf(def);
+  const scope = def.scope === 'tenant' ? eq(table.id, ctx.companyId) : eq(table.companyId, ctx.companyId);
+  const rows = await ctx.db.orm.select().from(table).where(and(scope, sql`${table.id} = ANY(${`{${ids.join(',')}}`}::int[])`));
+  const items = rows.map((r) => present(ctx, def, r));
+  await attachRefTitles(ctx.db.orm, ctx, def, items);
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return items.sort((a, b) => at.get(a.id as number)! - at.get(b.id as number)!);
+}
+
 /** All rows matching a list query (for exports), in pages of 1000, at most `limit`. */
 export async function allRecords(ctx: Ctx, def: AnyEntity, query: Record<string, unknown>, limit = 100_000): Promise<Row[]> {
   const table = tableOf(def);

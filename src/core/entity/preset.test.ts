@@ -42,5 +42,13 @@ describe('list presets', () => {
     const base = { key: 'k', route: '/r', label: thing.label, pluralLabel: thing.pluralLabel };
     expect(() => listPreset(thing, { ...base, columns: ['nope'] })).toThrow(/nope/);
     expect(() => listPreset(thing, { ...base, columns: ['name'], computed: { name: f.text({ en: 'N', ar: 'ن' }) } })).toThrow(/computed column name/);
+    expect(() => listPreset(thing, { ...base, columns: ['name'], sortable: ['name'] })).toThrow(/sortable name/);
+    expect(() => listPreset(thing, { ...base, columns: ['score'], computed: { score: f.money({ en: 'S', ar: 'س' }) }, sortable: ['score'] })).toThrow(/own url/);
+  });
+
+  it('lets its own list API sort a computed column it names sortable', () => {
+    const s = listPreset(thing, { key: 's', route: '/s', url: '/api/s', label: thing.label, pluralLabel: thing.pluralLabel, columns: ['name', 'score'],
+      computed: { score: f.money({ en: 'S', ar: 'س' }) }, sortable: ['score'] });
+    expect(s.def.fields.score).toMatchObject({ readOnly: true, sort: true, filter: false });
   });
 });

@@ -25,7 +25,7 @@ export {
 } from './server/invoice.entry';
 export { postEntries } from './server/ledger.post';
 export { salesTaxes } from './server/tax.reads';
-export { postedInvoicesSql, receivableLinesSql } from './server/report-sources.sql';
+export { postedInvoicesSql, receivableBalancesSql, receivableLinesSql } from './server/report-sources.sql';
 // tax invoices (issue 20): an invoice's printed document (A4, or the 80 mm receipt of a till), the buyer rule
 export { printInvoicePdf, type Layout as InvoiceLayout } from './server/tax-invoice/print';
 export { isBusinessBuyer } from './server/tax-invoice/parties';

@@ -11,3 +11,4 @@ export {
   confirmReturn, createReturn, orderIdByNumber, quoteReturn, returnableLines, returnReasons, type NewReturn,
 } from './server/return.service';
 export { loadReturnSettings, type ReturnSettings } from './server/return.settings';
+export { findTillOrders, type TillOrderMatch } from './server/till-orders.search';

@@ -30,3 +30,16 @@ export function receivableLinesSql(companyId: number, contactId: number, to: str
     FROM journal_lines l JOIN accounts a ON a.id = l.account_id AND a.subtype = 'receivable' JOIN journal_entries e ON e.id = l.entry_id
     WHERE l.company_id = ${companyId} AND l.contact_id = ${contactId} AND l.date <= ${to})`;
 }
+
+/**
+ * What each contact of the company owes, as a derived table `(contact_id, balance)`: debit - credit of its posted
+ * lines on receivable accounts (the lines of receivableLinesSql, the figure of receivableBalancesOf), for the
+ * contacts that have such lines (none: no row; a caller LEFT JOINs and reads 0). One grouped pass over the company's
+ * receivable lines, for a list sorted by balance over every customer, not one page's.
+ */
+export function receivableBalancesSql(companyId: number): SQL {
+  return sql`(SELECT l.contact_id, sum(l.debit - l.credit) AS balance FROM journal_lines l
+    WHERE l.company_id = ${companyId} AND l.contact_id IS NOT NULL
+      AND l.account_id IN (SELECT a.id FROM accounts a WHERE a.company_id = ${companyId} AND a.subtype = 'receivable')
+    GROUP BY l.contact_id)`;
+}

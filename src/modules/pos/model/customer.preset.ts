@@ -6,7 +6,8 @@ import { contact } from '../../contacts/model/contact.entity';
  * Customers (`/pos/customers`): the contacts with the customer role (a list preset, core/entity/preset.ts), with the
  * spec's fields (name, organization name, area, phone, address, notes, customer type: the contact's `kind`) and a live
  * balance: what the customer owes on the receivable accounts, added to each row by GET /api/pos/customers
- * (server/customers.routes.ts) in one grouped statement for the page. Permissions are the contact's
+ * (server/customers.routes.ts) in one grouped statement for the page, and sortable (ascending or descending: the
+ * route sorts every customer of the list by it in SQL, then pages). Permissions are the contact's
  * (contacts.contact.view / add / change); a customer created here is a contact with `isCustomer: true`.
  */
 export const customers = listPreset(contact, {
@@ -19,6 +20,7 @@ export const customers = listPreset(contact, {
   defaults: { isCustomer: true },
   columns: ['name', 'nameAr', 'organizationName', 'kind', 'area', 'phone', 'balance'],
   labels: { kind: { en: 'Customer type', ar: 'نوع العميل' } },
+  sortable: ['balance'],
   computed: {
     balance: f.money({ en: 'Balance', ar: 'الرصيد' }, {
       help: { en: 'What the customer owes: posted receivable lines, debit less credit', ar: 'المستحق على العميل: قيود الذمم المدينة المرحلة، المدين ناقص الدائن' },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
 import { ops } from '../../../core/entity/operations';
 import type { Ctx } from '../../../core/http/context';
@@ -23,12 +24,13 @@ export const CASHIER_PERMISSIONS = [
 export const CASHIER_GROUP = { name: 'Cashier', nameAr: 'أمين الصندوق', description: 'Sells at the till, starts and closes their session / البيع في نقطة البيع وفتح الجلسة وإغلاقها' };
 
 /**
- * The demo's cashier: the group, and the user `cashier` in it (returned: the demo branch lists it). Its password is
+ * The demo's cashier: the user `cashier` in the company's Cashier group (made for every company by pos.defaults.ts) (returned: the demo branch lists it). Its password is
  * the administrator's (the demo's `admin123`, or ADMIN_PASSWORD at the first start): the hash is copied, and the
  * start's listen guard (admin/server/listen-guard.ts) treats the users made with the company like the administrator.
  */
 export async function demoCashier(ctx: Ctx, tx: Tx, opts: SetupOpts): Promise<number> {
-  const g = await ops.create(ctx, group, { ...CASHIER_GROUP, permissions: CASHIER_PERMISSIONS });
+  const [g] = (await tx.execute(sql`SELECT id FROM ${tableOf(group)} WHERE company_id = ${ctx.companyId} AND name = ${CASHIER_GROUP.name}`)).rows as { id: number }[];
+  if (!g) throw new Error('demo: the Cashier group is missing (pos.defaults makes it)');
   const [admin] = (await tx.execute(sql`SELECT password_hash AS hash FROM users WHERE id = ${opts.userId}`)).rows as { hash: string | null }[];
   const u = await ops.create(ctx, user, { username: 'cashier', fullName: 'Noura Al-Mutairi', preferredLanguage: 'ar', isActive: true, groups: [g.id] },
     { set: { passwordHash: admin?.hash ?? null } });

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
 import { registerCompanySetup } from '../../../core/tenancy/company-setup';
+import { group } from '../../admin/model/group.entity';
 import { posSettings } from '../model/pos-settings.entity';
+import { CASHIER_GROUP, CASHIER_PERMISSIONS } from './cashier';
 import { chartIds } from './entries';
 
 /**
@@ -10,6 +12,9 @@ import { chartIds } from './entries';
  * عميل نقدي"), the till's customer when none is chosen; a counted shortage posts to 5105 General expenses and an
  * overage to 4103 Other income (the money side: 1101 Cash on hand or 1102 Bank, in the CSH journal). Migration
  * gives existing companies the same (hand-written block).
+ * And the group Cashier / أمين الصندوق with CASHIER_PERMISSIONS (cashier.ts), so an administrator only has to add a
+ * user to it and list the user on a branch; migration 0035 gives it to companies made before (hand-written block,
+ * the same name, rights and description: keep the three in step).
  */
 export async function createPosDefaults(tx: Tx, companyId: number, userId: number): Promise<void> {
   const c = await chartIds(tx, companyId, { accounts: ['5105', '4103'] });
@@ -19,6 +24,7 @@ export async function createPosDefaults(tx: Tx, companyId: number, userId: numbe
   await tx.insert(tableOf(posSettings)).values({
     companyId, createdBy: userId, updatedBy: userId, walkInCustomerId: walkIn, shortageAccountId: c.accounts['5105'], overageAccountId: c.accounts['4103'],
   });
+  await tx.insert(tableOf(group)).values({ companyId, ...CASHIER_GROUP, permissions: [...CASHIER_PERMISSIONS].sort(), createdBy: userId, updatedBy: userId });
 }
 
 registerCompanySetup('pos.defaults', (tx, companyId, { userId }) => createPosDefaults(tx, companyId, userId));

@@ -4,7 +4,7 @@ import { getRecord } from '../../../core/entity/crud.service';
 import type { Ctx } from '../../../core/http/context';
 import { companyToday } from '../../../core/time/company-time';
 import { salesOrder } from '../../sales/model/sales-order.entity';
-import { loadReturnSettings, orderIdByNumber, productsForSale, quoteReturn, returnableLines, returnReasons } from './entries';
+import { findTillOrders, loadReturnSettings, orderIdByNumber, productsForSale, quoteReturn, returnableLines, returnReasons } from './entries';
 import { posError } from './pos.errors';
 import type { ReturnLineInput } from './return.input';
 import { prm } from './return.messages';
@@ -16,6 +16,8 @@ import { isTillOrder, orderMoney } from './return.service';
  *   confirmed returns, still returnable; the product's names in both languages), what it holds per payment method
  *   (sale less earlier refunds: the most each refund method can pay back), the company's return reasons and the
  *   sales settings' rules (reason required, partial returns, the period and its last day);
+ * - returnCandidates: the till orders matching what the cashier typed (part of the number, the customer's name or
+ *   phone, or the date: sales' findTillOrders), newest first, at most 20, to pick one from;
  * - returnQuote: the return priced as confirming it would (sales' quoteReturn: the credit note's subtotal, tax and
  *   total, the part taken off the order's due and the part refunded), so the screen shows the server's figure.
  */
@@ -65,4 +67,8 @@ export async function returnQuote(ctx: Ctx, input: { orderId: number; lines: Ret
     const q = await quoteReturn(ctx, tx, input.orderId, input.lines);
     return { ...q, paid: held(await orderMoney(tx, ctx.companyId, input.orderId)) };
   });
+}
+
+export async function returnCandidates(ctx: Ctx, term: string) {
+  return withTx(ctx.db, (tx) => findTillOrders(ctx, tx, term, 20));
 }

@@ -6,6 +6,10 @@ import type { Label } from '../../../core/i18n/locale';
  */
 export const prm = {
   orderRequired: { en: 'Sales order is required', ar: 'أمر البيع مطلوب' },
+  searchRequired: {
+    en: 'Type part of the order number, the customer\'s name or phone, or the date (at most 60 characters)',
+    ar: 'اكتب جزءًا من رقم الطلب أو اسم العميل أو هاتفه أو التاريخ (60 حرفًا على الأكثر)',
+  },
   orderNotFound: { en: 'No till order has the number {number}', ar: 'لا يوجد طلب نقطة بيع بالرقم {number}' },
   notTillOrder: {
     en: 'This order was not sold at a till: return it from the sales office (Sales returns)',

@@ -8,7 +8,7 @@ import { salesReturn } from '../../sales/model/sales-return.entity';
 import { posError } from './pos.errors';
 import { returnAnswer } from './return.answer';
 import { parseReturn, parseReturnQuote } from './return.input';
-import { returnLookup, returnQuote } from './return.lookup';
+import { returnCandidates, returnLookup, returnQuote } from './return.lookup';
 import { prm } from './return.messages';
 import { returnAtTill } from './return.service';
 import { SaleRefused } from './sale.input';
@@ -59,6 +59,18 @@ export function registerReturnRoutes(app: FastifyInstance, db: Database): void {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, 'pos.posSession.sell');
     return returnQuote(ctx, refused(ctx.locale, () => parseReturnQuote(req.body)));
+  });
+
+  app.get('/api/pos/returns/orders', routeDoc('Till orders to return matching a term: part of the number, the customer\'s name or phone (Arabic-aware), or the date', {
+    query: { q: 'What the cashier typed (1 to 60 characters)' },
+    responses: { 200: '{ items[{ id, number, orderDate, customer, phone, totalAmount, status }], more }', 422: 'No term, or one too long' },
+  }), async (req) => {
+    const ctx = await requireCtx(db, req);
+    requirePermission(ctx, 'pos.posSession.sell');
+    const q = (req.query as Record<string, unknown>).q;
+    const term = typeof q === 'string' ? q.trim() : '';
+    if (!term || term.length > 60 || term.includes('\0')) throw posError(prm.searchRequired, ctx.locale, 'q');
+    return returnCandidates(ctx, term);
   });
 
   app.get('/api/pos/returns/order', routeDoc('A till order to return: its lines (sold, returned, returnable), money per method, reasons and the return rules', {

@@ -18,13 +18,15 @@ import { SessionGate } from '../till/SessionGate';
 import { useSessions } from '../till/useTillData';
 import { ReturnLines } from './ReturnLines';
 import { ReturnRefund } from './ReturnRefund';
-import { type RefundMethod, type ReturnDone, type ReturnOrder, findOrder, newKey, sendReturn } from './returnApi';
+import { ReturnMatches } from './ReturnMatches';
+import { type OrderMatch, type RefundMethod, type ReturnDone, type ReturnOrder, findOrder, newKey, searchOrders, sendReturn } from './returnApi';
 import { rt } from './texts';
 import { useReturnQuote } from './useReturnQuote';
 
 /**
  * A return at the till (/pos/return; /pos/return?orderId=<id> from past orders): in the user's open session, find
- * the original order by its number (typed or scanned), type the quantity to return per line (at most what is
+ * the original order by its number (scanned or typed), or by part of it, the customer's name or phone or the date
+ * (one match, or the exact number, loads it; several are listed to pick from: ReturnMatches), type the quantity to return per line (at most what is
  * left) with its reason, the return's reason and the refund method, see the server's figures, confirm; then the
  * return's and credit note's numbers and the receipt (the credit note's PDF, 80 mm). Every step has a key (F2,
  * Alt+A, F9, Alt+R, Alt+N; "?" lists them). The server decides everything (server/return.service.ts).
@@ -65,6 +67,9 @@ function ReturnDesk({ session, onChangeSession }: { session: Row; onChangeSessio
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const [done, setDone] = useState<ReturnDone | null>(null);
+  const [matches, setMatches] = useState<{ term: string; items: OrderMatch[]; more: boolean } | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [searchError, setSearchError] = useState<string | null>(null);
   const key = useRef<{ sig: string; key: string } | null>(null);
 
   const found = useQuery({ queryKey: ['pos', 'return', 'order', ref], enabled: ref !== null, retry: false, queryFn: () => findOrder(ref!) });
@@ -86,17 +91,35 @@ function ReturnDesk({ session, onChangeSession }: { session: Row; onChangeSessio
   }), [order, quantities, itemReasons]);
   const { quote, error: quoteError } = useReturnQuote(order?.order.id ?? null, lines);
 
-  const find = (e?: React.FormEvent) => {
+  const load = (next: { orderId: number } | { number: string }) => {
+    setMatches(null);
+    setRef(next);
+  };
+  // the exact number (a scanned receipt) or a single match loads the order; several are listed; none: said so (a
+  // number-like term still asks for the order itself, so an office order gets its own message)
+  const find = async (e?: React.FormEvent) => {
     e?.preventDefault();
     const n = typed.trim();
-    if (!n) return;
-    setDone(null);
+    if (!n || searching) return;
+    setDone(null); setSearchError(null); setMatches(null); setRef(null);
     if (params.has('orderId')) setParams({}, { replace: true });
-    setRef({ number: n });
+    setSearching(true);
+    try {
+      const r = await searchOrders(n);
+      const exact = r.items.find((m) => m.number.toLowerCase() === n.toLowerCase());
+      if (exact || r.items.length === 1) load({ orderId: (exact ?? r.items[0]!).id });
+      else if (r.items.length === 0 && n.includes('/')) load({ number: n });
+      else if (r.items.length === 0) setSearchError(label(rt.noMatch, { term: n }));
+      else setMatches({ term: n, ...r });
+    } catch (err) {
+      setSearchError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setSearching(false);
+    }
   };
   const fillAll = () => { if (order) setQuantities(Object.fromEntries(order.lines.map((l) => [l.orderLine, Number(l.returnable) > 0 ? l.returnable : '']))); };
   const reset = () => {
-    setDone(null); setRef(null); setTyped(''); setQuantities({}); setError(null);
+    setDone(null); setRef(null); setTyped(''); setQuantities({}); setError(null); setMatches(null); setSearchError(null);
     if (params.has('orderId')) setParams({}, { replace: true });
     setTimeout(() => numberRef.current?.focus(), 50);
   };
@@ -159,15 +182,20 @@ function ReturnDesk({ session, onChangeSession }: { session: Row; onChangeSessio
       </Group>
 
       <Paper withBorder p="sm" radius="md">
-        <form onSubmit={find}>
+        <form onSubmit={(e) => void find(e)}>
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput ref={numberRef} id="return-order" label={label(rt.orderNumber)} description={label(rt.orderHint)} value={typed} dir="ltr"
-              onChange={(e) => setTyped(e.currentTarget.value)} leftSection={<IconSearch size={16} />} w={{ base: '100%', sm: 320 }} aria-keyshortcuts="F2" />
-            <Button type="submit" loading={found.isFetching}>{label(rt.find)}</Button>
+            <TextInput ref={numberRef} id="return-order" label={label(rt.orderNumber)} description={label(rt.orderHint)} value={typed} dir="auto"
+              onChange={(e) => setTyped(e.currentTarget.value)} leftSection={<IconSearch size={16} />} w={{ base: '100%', sm: 420 }} aria-keyshortcuts="F2" maxLength={60} />
+            <Button type="submit" loading={found.isFetching || searching}>{label(rt.find)}</Button>
           </Group>
         </form>
       </Paper>
-      {lookupError && <Alert color="red" role="alert">{lookupError}</Alert>}
+      {(searchError ?? lookupError) && <Alert color="red" role="alert">{searchError ?? lookupError}</Alert>}
+      {matches && !order && (
+        <Paper withBorder p="md" radius="md" data-testid="return-matches">
+          <ReturnMatches items={matches.items} more={matches.more} onPick={(id) => load({ orderId: id })} />
+        </Paper>
+      )}
 
       {done && (
         <Paper withBorder p="md" radius="md" data-testid="return-done">

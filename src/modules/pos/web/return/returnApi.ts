@@ -2,7 +2,8 @@ import type { Locale } from '../../../../core/i18n/locale';
 import { api, ApiError } from '../../../../web/api/client';
 
 /**
- * What the return screen asks the server (server/return.routes.ts): the order to return (by id or number), the
+ * What the return screen asks the server (server/return.routes.ts): the orders matching what was typed, the order
+ * to return (by id or number), the
  * return priced (the quote) and the return itself. The return is sent with an Idempotency-Key the screen keeps for
  * as long as the same return is being confirmed: pressing Confirm again after a lost answer sends the same key, so
  * the server answers the first return instead of making a second.
@@ -28,6 +29,10 @@ export interface ReturnDone {
   creditNote: { id: number | null; number: string | null };
   refunds: { method: RefundMethod; amount: string }[];
 }
+
+/** A till order matching what the cashier typed (server: sales' findTillOrders). */
+export interface OrderMatch { id: number; number: string; orderDate: string; customer: string; phone: string | null; totalAmount: string; status: string }
+export const searchOrders = (q: string) => api<{ items: OrderMatch[]; more: boolean }>(`/api/pos/returns/orders?${new URLSearchParams({ q }).toString()}`);
 
 export const findOrder = (ref: { orderId: number } | { number: string }) =>
   api<ReturnOrder>(`/api/pos/returns/order?${new URLSearchParams('orderId' in ref ? { orderId: String(ref.orderId) } : { number: ref.number }).toString()}`);

@@ -8,6 +8,9 @@ import type { SalesReportParams } from './report-params';
 import { srm } from './reports.messages';
 
 /**
+ * THE REFERENCE of grouped-sql.ts: no report runs this any more (each is one SQL statement); the tests put raw rows
+ * summed in JS through it and require the statements' answers to equal it (reports.sql.api.test.ts,
+ * reports.api.test.ts, sales-return.api.test.ts). Change the two together. Also: periodLabels and buckets, used by both.
  * The shape most sales reports share: one row per key (product, customer, category, salesperson, vendor), its
  * measures summed exactly (Decimal) over the periods, with `period` one amount column per period; then the min
  * and max amount and Top N applied to the rows' amount, rows by amount (largest first), paged; the totals row sums

@@ -1,7 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Period } from '../../../../core/documents/report-params';
-import { categoryProductsSql } from '../../../inventory';
+import type { Ctx } from '../../../../core/http/context';
+import { tr } from '../../../../core/i18n/locale';
+import { categoryProductsSql, productLabelsSql } from '../../../inventory';
+import { periodLabels } from './grouped';
 import type { SalesReportParams } from './report-params';
+import { srm } from './reports.messages';
 
 /**
  * The SQL pieces every sales report is made of. A sale is an order in a counted state (confirmed or completed:
@@ -53,3 +57,18 @@ export function ordersWhere(c: number, p: SalesReportParams, from: string): SQL 
 /** The display name in the caller's language of a row with `name` / `name_ar` columns under `alias`. */
 export const nameSql = (locale: string, alias: string, en = 'name', ar = 'name_ar') =>
   locale === 'ar' ? sql.raw(`coalesce(nullif(${alias}.${ar}, ''), ${alias}.${en})`) : sql.raw(`${alias}.${en}`);
+
+/** Labels of a report's rows (grouped-sql.ts `labels`): derived tables with `k` and the head columns, in the caller's language. */
+export const customerLabels = (ctx: Ctx, as = 'customer') =>
+  sql`(SELECT k.id AS k, ${nameSql(ctx.locale, 'k')} AS ${sql.identifier(as)}, k.phone FROM contacts k WHERE k.company_id = ${ctx.companyId})`;
+
+/** Product categories by id (0: products without one, "Uncategorized"), from inventory's productLabelsSql. */
+export const categoryLabels = (ctx: Ctx) =>
+  sql`(SELECT DISTINCT coalesce(pl.category_id, 0) AS k, coalesce(${nameSql(ctx.locale, 'pl', 'category', 'category_ar')}, ${tr(srm.uncategorized, ctx.locale)}) AS category
+    FROM ${productLabelsSql(ctx.companyId)} pl)`;
+
+/** The periods of [from, to] as rows (k = the period's first day as text, period = its label): a report whose rows are periods. */
+export function periodRowLabels(ctx: Ctx, from: string, to: string, period: Period): SQL {
+  const rows = [...periodLabels(from, to, period)].map(([k, l]) => sql`(${k}, ${tr(l, ctx.locale)})`);
+  return sql`(SELECT * FROM (VALUES ${sql.join(rows, sql`, `)}) v(k, period))`;
+}

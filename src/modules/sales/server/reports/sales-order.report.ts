@@ -9,8 +9,8 @@ import { ordersWhere } from './sales-lines.sql';
 
 /**
  * Sales orders: every counted order over [from, to] (oldest first), with its customer, salesperson, states and
- * amounts; min/max on the order's total; Top N keeps the N largest orders. Paged in SQL (count and totals of the
- * whole selection by window functions in the same statement).
+ * amounts; min/max on the order's total; Top N keeps the N largest orders. One statement: the count and totals of
+ * the whole selection as its first row, then the page's orders (paged in SQL, also past the last page).
  */
 const label = (opts: typeof ORDER_STATES, v: unknown, locale: 'en' | 'ar') => { const o = opts.find((x) => x.value === v); return o ? tr(o.label, locale) : String(v ?? ''); };
 
@@ -27,17 +27,22 @@ export const salesOrderReport: ReportDef<SalesReportParams> = {
     const picked = p.top
       ? sql`SELECT o.* FROM sales_orders o WHERE ${sql.join(where, sql` AND `)} ORDER BY o.total_amount DESC, o.id LIMIT ${p.top}`
       : sql`SELECT o.* FROM sales_orders o WHERE ${sql.join(where, sql` AND `)}`;
-    const r = await db.execute(sql`SELECT o.id AS key, o.number, o.order_date::text AS date, ${cust} AS customer, s.name AS salesperson, o.status, o.payment_status AS "paymentStatus",
-        o.subtotal::text AS subtotal, o.discount::text AS discount, o.total_amount::text AS total, o.paid_amount::text AS paid, o.due_amount::text AS due,
-        count(*) OVER () AS n, sum(o.subtotal) OVER ()::text AS t_subtotal, sum(o.discount) OVER ()::text AS t_discount, sum(o.total_amount) OVER ()::text AS t_total,
-        sum(o.paid_amount) OVER ()::text AS t_paid, sum(o.due_amount) OVER ()::text AS t_due
-      FROM (${picked}) o JOIN contacts k ON k.id = o.customer_id LEFT JOIN salespersons s ON s.id = o.salesperson_id
-      ORDER BY o.order_date, o.id LIMIT ${p.pageSize} OFFSET ${(p.page - 1) * p.pageSize}`);
-    const rows = r.rows as Record<string, unknown>[];
-    const first = rows[0];
-    const m = (k: string) => new Decimal(String(first?.[`t_${k}`] ?? 0)).toFixed(2);
-    let total = Number(first?.n ?? 0);
-    if (!first && p.page > 1) total = Number(((await db.execute(sql`SELECT count(*) AS n FROM (${picked}) o`)).rows[0] as { n: number }).n);
+    const first = (p.page - 1) * p.pageSize;
+    // one statement: the totals and count of the whole selection (rn 0), then the page's orders (oldest first)
+    const r = await db.execute(sql`WITH picked AS MATERIALIZED (SELECT o.*, row_number() OVER (ORDER BY o.order_date, o.id) AS rn FROM (${picked}) o)
+      SELECT 0::bigint AS rn, count(*)::int AS n, NULL::int AS key, NULL AS number, NULL AS date, NULL AS customer, NULL AS salesperson, NULL AS status, NULL AS "paymentStatus",
+        coalesce(sum(subtotal), 0)::text AS subtotal, coalesce(sum(discount), 0)::text AS discount, coalesce(sum(total_amount), 0)::text AS total,
+        coalesce(sum(paid_amount), 0)::text AS paid, coalesce(sum(due_amount), 0)::text AS due
+      FROM picked
+      UNION ALL
+      SELECT o.rn, NULL, o.id, o.number, o.order_date::text, ${cust}, s.name, o.status, o.payment_status,
+        o.subtotal::text, o.discount::text, o.total_amount::text, o.paid_amount::text, o.due_amount::text
+      FROM picked o JOIN contacts k ON k.id = o.customer_id LEFT JOIN salespersons s ON s.id = o.salesperson_id
+      WHERE o.rn > ${first} AND o.rn <= ${first + p.pageSize}
+      ORDER BY 1`);
+    const [sums, ...rows] = r.rows as Record<string, unknown>[];
+    const m = (k: string) => new Decimal(String(sums?.[k] ?? 0)).toFixed(2);
+    const total = Number(sums?.n ?? 0);
     return {
       name: this.name, title: this.title, params: { ...p, from },
       columns: [col('number', 'Sequence', 'التسلسل', 'text'), col('date', 'Order date', 'تاريخ الطلب', 'date'), col('customer', 'Customer', 'العميل', 'text'),

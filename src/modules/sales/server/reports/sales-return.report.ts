@@ -3,12 +3,11 @@ import { L, col, type Column, type ReportDef } from '../../../../core/documents/
 import type { Ctx } from '../../../../core/http/context';
 import { tr } from '../../../../core/i18n/locale';
 import { categoryProductsSql, productLabelsSql } from '../../../inventory';
-import { type Agg, groupedReport, periodLabels } from './grouped';
 import { groupedSqlReport } from './grouped-sql';
 import { productHead, productLabels } from './product-sales.report';
 import type { ReturnGroupBy, SalesReportParams } from './report-params';
 import { srm } from './reports.messages';
-import { bucketOf, nameSql } from './sales-lines.sql';
+import { bucketOf, categoryLabels, customerLabels, periodRowLabels } from './sales-lines.sql';
 
 /**
  * Sales returns: the lines of CONFIRMED returns (sales_return_lines, dated by the return's confirmation) over
@@ -41,15 +40,12 @@ function grouping(ctx: Ctx, by: Exclude<ReturnGroupBy, 'period'>): { key: SQL; j
   switch (by) {
     case 'product': return { key: sql`l.product_id`, head: productHead(), labels: productLabels(ctx), returns: false };
     case 'customer': return {
-      key: sql`l.customer_id`, returns: true,
+      key: sql`l.customer_id`, returns: true, labels: customerLabels(ctx),
       head: [col('customer', 'Customer', 'العميل', 'text'), col('phone', 'Phone', 'الهاتف', 'text')],
-      labels: sql`(SELECT k.id AS k, ${nameSql(ctx.locale, 'k')} AS customer, k.phone FROM contacts k WHERE k.company_id = ${c})`,
     };
     case 'category': return {
       key: sql`coalesce(pl.category_id, 0)`, join: sql`JOIN ${productLabelsSql(c)} pl ON pl.id = l.product_id`, returns: false,
-      head: [col('category', 'Category', 'الفئة', 'text')],
-      labels: sql`(SELECT DISTINCT coalesce(pl.category_id, 0) AS k, coalesce(${nameSql(ctx.locale, 'pl', 'category', 'category_ar')}, ${tr(srm.uncategorized, ctx.locale)}) AS category
-        FROM ${productLabelsSql(c)} pl)`,
+      head: [col('category', 'Category', 'الفئة', 'text')], labels: categoryLabels(ctx),
     };
     case 'reason': return {
       key: sql`coalesce(r.reason_id, 0)`, returns: true,
@@ -69,14 +65,12 @@ export const salesReturnReport: ReportDef<SalesReportParams> = {
     const lines = sql`FROM sales_return_lines l JOIN sales_returns r ON r.id = l.return_id`;
     const sums = sql`count(DISTINCT l.return_id) AS returns, sum(l.base_quantity) AS quantity, sum(l.subtotal) AS amount`;
     if (by === 'period') {
-      // one row per period (monthly unless said), in period order: few rows, summed in node as the sales summary's
+      // one row per period (monthly unless said), in period order, like the sales summary
       const period = p.period ?? 'monthly';
-      const r = await db.execute(sql`SELECT ${bucketOf(sql`l.return_date`, period)}::text AS k, ${sums} ${lines}
-        WHERE ${returnLinesWhere(c, p, from)} GROUP BY 1`.inlineParams());
-      const label = periodLabels(from, p.to, period);
-      const rows = (r.rows as Agg[]).map((x) => ({ ...x, b: null, period: tr(label.get(String(x.k)) ?? L(String(x.k), String(x.k)), ctx.locale) }));
-      return groupedReport(ctx, { ...p, period: null }, from, rows, {
+      return groupedSqlReport(db, ctx, { ...p, period: null }, from, {
         name: this.name, title: this.title, byKey: true, share: true, head: [col('period', 'Period', 'الفترة', 'text')], measures: measures(true),
+        source: sql`SELECT ${bucketOf(sql`l.return_date`, period)}::text AS k, NULL::date AS b, ${sums} ${lines} WHERE ${returnLinesWhere(c, p, from)} GROUP BY 1`,
+        labels: periodRowLabels(ctx, from, p.to, period),
       });
     }
     const g = grouping(ctx, by);
