@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { activeSession } from './pos-session';
+import { activeSession, TILL as L, sellByKeyboard, workerKeepsTheTill } from './pos-session';
 import { type E2E, startE2E } from './harness';
 
 /**
@@ -24,43 +24,6 @@ const product = async (name: string) => (await rows<{ id: number; barcode: strin
 const onHand = async (id: number) => Number((await rows<{ q: string }>(sql`SELECT coalesce(sum(q.quantity), 0)::text AS q FROM stock_quants q JOIN locations l ON l.id = q.location_id WHERE q.product_id = ${id} AND l.kind = 'internal'`))[0]!.q);
 const orders = async (sessionId: number) => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM sales_orders WHERE session_id = ${sessionId}`))[0]!.n;
 const pending = (page: Page) => page.getByTestId('outbox-status').getAttribute('data-pending');
-
-const L = {
-  en: { prefix: '' as const, byName: 'Stapler', qty: 'Quantity', pay: 'Payment', change: /Change/ },
-  ar: { prefix: '/ar' as const, byName: 'دباسة', qty: 'الكمية', pay: 'الدفع', change: /الباقي/ },
-};
-
-/** A sale by keyboard: scan, quantity key, optionally a product by name, F9, cash tendered, Enter. */
-async function sellByKeyboard(page: Page, t: (typeof L)[keyof typeof L], barcode: string, opts: { qty?: string; byName?: boolean; cash: string }) {
-  const search = page.getByRole('textbox', { name: new RegExp(t.prefix ? 'ابحث عن منتج' : 'Search products') });
-  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-controls')), { timeout: 10000 }).toBe('till-products');
-  await page.keyboard.type(barcode);
-  await page.keyboard.press('Enter');
-  await expect.poll(() => page.getByRole('table', { name: t.prefix ? 'السلة' : 'Cart' }).locator('tbody tr').count(), { timeout: 10000 }).toBeGreaterThan(0);
-  if (opts.qty) {
-    await page.keyboard.press('Alt+KeyQ');
-    const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByRole('textbox', { name: t.qty }).evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
-    await page.keyboard.type(opts.qty);
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-  }
-  if (opts.byName) {
-    await expect.poll(() => search.evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
-    await page.keyboard.type(t.byName);
-    await expect.poll(() => page.locator('#till-products [role="option"]').count(), { timeout: 10000 }).toBeGreaterThan(0);
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('table', { name: t.prefix ? 'السلة' : 'Cart' }).locator('tbody tr').count(), { timeout: 10000 }).toBe(2);
-  }
-  await page.keyboard.press('F9');
-  const pay = page.getByRole('dialog', { name: t.pay });
-  await pay.waitFor({ timeout: 10000 });
-  await page.keyboard.type(opts.cash);
-  await expect.poll(() => pay.getByTestId('pay-change').innerText(), { timeout: 5000 }).toMatch(t.change);
-  await page.keyboard.press('Enter');
-  await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20000 }).toBe(0);
-}
-
 
 for (const lang of ['en', 'ar'] as const) {
   describe(`till in ${lang}`, () => {
@@ -97,9 +60,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.keyboard.press('F2');
 
       // the till's service worker (offline/sw.ts) controls this page once it has kept the build and the page
-      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 30000 }).toMatch(/\/sw-till\.js$/);
-      await expect.poll(() => page.evaluate(async () => (await (await caches.open('daftar-till-data')).keys()).map((r) => new URL(r.url).pathname)), { timeout: 15000 })
-        .toEqual(expect.arrayContaining(['/api/auth/me', '/api/pos/sessions', '/api/inventory/products']));
+      await workerKeepsTheTill(page);
       // the server stops (a power cut in the back office): the till RELOADS and still opens, from the worker's caches
       await e.stopServer();
       await page.reload();
