@@ -22,6 +22,8 @@ export const TILL_DATA = [
  * sign-in and sign-out: web/api/keptAnswers.ts, whose name pattern DATA_CACHE follows). */
 export const CACHE_PREFIX = 'daftar-till-';
 export const DATA_CACHE = 'daftar-till-data';
+/** At most this many kept answers (each search typed is one): the oldest go first. */
+export const MAX_KEPT_ANSWERS = 400;
 export const assetCache = (build: string) => `${CACHE_PREFIX}build-${build}`;
 /** The till's pages, the worker's scopes. */
 export const TILL_SCOPES = ['/pos/order', '/ar/pos/order'];

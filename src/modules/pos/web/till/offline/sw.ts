@@ -4,7 +4,7 @@
  * list; registered for the till's pages only (register.ts). What is answered from where: rules.ts.
  * Sales are NOT kept here: the outbox (IndexedDB, queue.ts) keeps them with their Idempotency-Key; POSTs pass.
  */
-import { DATA_CACHE, assetCache, CACHE_PREFIX, strategyOf } from './rules';
+import { DATA_CACHE, MAX_KEPT_ANSWERS, assetCache, CACHE_PREFIX, strategyOf } from './rules';
 
 declare const __TILL_BUILD__: string;
 declare const __TILL_PRECACHE__: string[];
@@ -71,11 +71,22 @@ async function asset(req: Request): Promise<Response> {
   return res;
 }
 
+let puts = 0;
+/** Drops the oldest kept answers beyond MAX_KEPT_ANSWERS (keys come back in the order they were stored). */
+async function trim(cache: Cache): Promise<void> {
+  const keys = await cache.keys();
+  for (const k of keys.slice(0, Math.max(keys.length - MAX_KEPT_ANSWERS, 0))) await cache.delete(k);
+}
+
 async function data(req: Request): Promise<Response> {
   const cache = await caches.open(DATA_CACHE);
   try {
     const res = await fetch(req);
-    if (res.ok && (res.headers.get('content-type') ?? '').includes('application/json')) await cache.put(req, res.clone());
+    if (res.ok && (res.headers.get('content-type') ?? '').includes('application/json')) {
+      await cache.delete(req); // stored again at the end: the newest last
+      await cache.put(req, res.clone());
+      if (++puts % 25 === 0) await trim(cache);
+    }
     return res;
   } catch (err) {
     const kept = await cache.match(req);
