@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -68,6 +69,31 @@ function contrastCss(): Plugin {
   };
 }
 
+/**
+ * Emits dist/sw-till.js, the till's service worker (src/modules/pos/web/till/offline/sw.ts), bundled by esbuild
+ * with this build's id and the list of its hashed files (`precacheList`), so each build's worker differs byte for
+ * byte (the browser installs it on the next till load) and precaches exactly the files of its own build.
+ * The server serves it with `cache-control: no-cache` (every file outside /assets/).
+ */
+function tillServiceWorker(buildId: string): Plugin {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'daftar-till-sw',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_opts, bundle) {
+      const { precacheList } = await tsImport(here + 'src/modules/pos/web/till/offline/rules.ts', import.meta.url);
+      const files: string[] = precacheList(Object.keys(bundle));
+      const out = await esbuild({
+        entryPoints: [`${here}src/modules/pos/web/till/offline/sw.ts`],
+        bundle: true, write: false, format: 'iife', target: 'es2022', minify: true, legalComments: 'none',
+        define: { __TILL_BUILD__: JSON.stringify(buildId), __TILL_PRECACHE__: JSON.stringify(files) },
+      });
+      this.emitFile({ type: 'asset', fileName: 'sw-till.js', source: out.outputFiles[0]!.text });
+    },
+  };
+}
+
 const proxy = {
   '/api': {
     target: apiTarget,
@@ -83,7 +109,7 @@ const proxy = {
 export default defineConfig({
   root: '.',
   publicDir: 'public',
-  plugins: [react(), appMap(), contrastCss(), buildManifest(buildId)],
+  plugins: [react(), appMap(), contrastCss(), buildManifest(buildId), tillServiceWorker(buildId)],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   server: { port: Number(process.env.WEB_PORT ?? 5173), host: '127.0.0.1', proxy },
   preview: { port: Number(process.env.WEB_PORT ?? 4173), host: '127.0.0.1', proxy },

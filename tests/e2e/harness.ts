@@ -24,6 +24,10 @@ export interface E2E {
   newPage(opts?: { width?: number; height?: number }): Promise<{ page: Page; context: BrowserContext; errors: string[] }>;
   login(page: Page, prefix?: '' | '/ar'): Promise<void>;
   shot(page: Page, name: string): Promise<void>;
+  /** Stops the server listening (every open connection cut): the browser meets "connection refused", as after a power cut. */
+  stopServer(): Promise<void>;
+  /** Listens again on the same address (same app, same database): the server is back. Nothing when it listens. */
+  startServer(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,12 +44,17 @@ export async function startE2E(): Promise<E2E> {
   const db = await freshDemoDatabase();
   const app = await createApp(db, { webDir: join(root, 'dist'), demo: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const port = (app.server.address() as { port: number }).port;
+  const base = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
   });
   mkdirSync(SCREENS, { recursive: true });
+  const listenAgain = () => app.server.listening ? Promise.resolve() : new Promise<void>((resolve, reject) => {
+    app.server.once('error', reject);
+    app.server.listen(port, '127.0.0.1', () => { app.server.off('error', reject); resolve(); });
+  });
   return {
     base, app, db, browser,
     async newPage(opts = {}) {
@@ -66,8 +75,16 @@ export async function startE2E(): Promise<E2E> {
     async shot(page, name) {
       await page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: false });
     },
+    async stopServer() {
+      await new Promise<void>((resolve, reject) => {
+        app.server.close((err) => (err ? reject(err) : resolve()));
+        app.server.closeAllConnections();
+      });
+    },
+    startServer: listenAgain,
     async close() {
       await browser.close();
+      if (!app.server.listening) await listenAgain(); // app.close() closes a listening server
       await app.close();
       await db.close();
     },

@@ -2,6 +2,49 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { E2E } from './harness';
 
+/** The till's service worker (pos/web/till/offline) controls the page and keeps the till's reads: a reload may now meet a stopped server. */
+export async function workerKeepsTheTill(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 30000 }).toMatch(/\/sw-till\.js$/);
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('daftar-till-data')).keys()).map((r) => new URL(r.url).pathname)), { timeout: 15000 })
+    .toEqual(expect.arrayContaining(['/api/auth/me', '/api/pos/sessions', '/api/inventory/products']));
+}
+
+export const TILL = {
+  en: { prefix: '' as const, byName: 'Stapler', qty: 'Quantity', pay: 'Payment', change: /Change/ },
+  ar: { prefix: '/ar' as const, byName: 'دباسة', qty: 'الكمية', pay: 'الدفع', change: /الباقي/ },
+};
+
+/** A sale at the till (/pos/order) by keyboard: scan, quantity key, optionally a product by name, F9, cash tendered, Enter. */
+export async function sellByKeyboard(page: Page, t: (typeof TILL)[keyof typeof TILL], barcode: string, opts: { qty?: string; byName?: boolean; cash: string }) {
+  const search = page.getByRole('textbox', { name: new RegExp(t.prefix ? 'ابحث عن منتج' : 'Search products') });
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-controls')), { timeout: 10000 }).toBe('till-products');
+  await page.keyboard.type(barcode);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByRole('table', { name: t.prefix ? 'السلة' : 'Cart' }).locator('tbody tr').count(), { timeout: 10000 }).toBeGreaterThan(0);
+  if (opts.qty) {
+    await page.keyboard.press('Alt+KeyQ');
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('textbox', { name: t.qty }).evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
+    await page.keyboard.type(opts.qty);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  }
+  if (opts.byName) {
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
+    await page.keyboard.type(t.byName);
+    await expect.poll(() => page.locator('#till-products [role="option"]').count(), { timeout: 10000 }).toBeGreaterThan(0);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('table', { name: t.prefix ? 'السلة' : 'Cart' }).locator('tbody tr').count(), { timeout: 10000 }).toBe(2);
+  }
+  await page.keyboard.press('F9');
+  const pay = page.getByRole('dialog', { name: t.pay });
+  await pay.waitFor({ timeout: 10000 });
+  await page.keyboard.type(opts.cash);
+  await expect.poll(() => pay.getByTestId('pay-change').innerText(), { timeout: 5000 }).toMatch(t.change);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20000 }).toBe(0);
+}
+
 /** The signed-in user's active POS session (the demo admin has one), else one started at the first branch. */
 export async function activeSession(e: E2E, page: Page): Promise<number> {
   const me = await (await page.request.get(`${e.base}/api/auth/me`)).json();

@@ -1,64 +1,29 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeSession } from './pos-session';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { activeSession, TILL as L, sellByKeyboard, workerKeepsTheTill } from './pos-session';
 import { type E2E, startE2E } from './harness';
 
 /**
  * The till (/pos/order) in real Chromium, both languages, keyboard only: a product scanned (its barcode typed into
  * the search field + Enter) and one found by name (the Arabic page types the Arabic name without its shadda: the
  * platform's folding), a quantity key, F9 and cash with the change shown; the order posted once with stock out.
- * Then the network goes (context.setOffline): two sales kept in the outbox (IndexedDB), a reload while offline,
- * the server still unreachable after it (the sales route aborted) and the outbox still holding both after a
- * reload; then the first send's answer lost after the server committed (a 503 in its place), and the outbox
- * drained: exactly two more orders, stock moved once for each, nothing left waiting.
+ * Then the till's service worker takes the page, the SERVER STOPS (harness stopServer) and the page is reloaded: it
+ * opens from the worker's caches and says the server is unreachable; two sales by barcode kept in the outbox
+ * (IndexedDB), another reload, both still waiting and nothing posted; the server starts again, the first send's
+ * answer lost after the server committed (a 503 in its place), and the outbox drains by itself: exactly two more
+ * orders, stock moved once for each, the first key sent twice, nothing left waiting.
  */
 let e: E2E;
 beforeAll(async () => { e = await startE2E(); }, 600_000);
 afterAll(async () => { await e?.close(); });
+afterEach(async () => { await e?.startServer(); });
 
 const rows = async <T,>(q: ReturnType<typeof sql>) => (await e.db.orm.execute(q)).rows as T[];
 const product = async (name: string) => (await rows<{ id: number; barcode: string }>(sql`SELECT id, barcode FROM products WHERE name = ${name}`))[0]!;
 const onHand = async (id: number) => Number((await rows<{ q: string }>(sql`SELECT coalesce(sum(q.quantity), 0)::text AS q FROM stock_quants q JOIN locations l ON l.id = q.location_id WHERE q.product_id = ${id} AND l.kind = 'internal'`))[0]!.q);
 const orders = async (sessionId: number) => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM sales_orders WHERE session_id = ${sessionId}`))[0]!.n;
 const pending = (page: Page) => page.getByTestId('outbox-status').getAttribute('data-pending');
-
-const L = {
-  en: { prefix: '' as const, byName: 'Stapler', qty: 'Quantity', pay: 'Payment', change: /Change/ },
-  ar: { prefix: '/ar' as const, byName: 'دباسة', qty: 'الكمية', pay: 'الدفع', change: /الباقي/ },
-};
-
-/** A sale by keyboard: scan, quantity key, optionally a product by name, F9, cash tendered, Enter. */
-async function sellByKeyboard(page: Page, t: (typeof L)[keyof typeof L], barcode: string, opts: { qty?: string; byName?: boolean; cash: string }) {
-  const search = page.getByRole('textbox', { name: new RegExp(t.prefix ? 'ابحث عن منتج' : 'Search products') });
-  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-controls')), { timeout: 10000 }).toBe('till-products');
-  await page.keyboard.type(barcode);
-  await page.keyboard.press('Enter');
-  await expect.poll(() => page.getByRole('table', { name: t.prefix ? 'السلة' : 'Cart' }).locator('tbody tr').count(), { timeout: 10000 }).toBeGreaterThan(0);
-  if (opts.qty) {
-    await page.keyboard.press('Alt+KeyQ');
-    const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByRole('textbox', { name: t.qty }).evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
-    await page.keyboard.type(opts.qty);
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-  }
-  if (opts.byName) {
-    await expect.poll(() => search.evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
-    await page.keyboard.type(t.byName);
-    await expect.poll(() => page.locator('#till-products [role="option"]').count(), { timeout: 10000 }).toBeGreaterThan(0);
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('table', { name: t.prefix ? 'السلة' : 'Cart' }).locator('tbody tr').count(), { timeout: 10000 }).toBe(2);
-  }
-  await page.keyboard.press('F9');
-  const pay = page.getByRole('dialog', { name: t.pay });
-  await pay.waitFor({ timeout: 10000 });
-  await page.keyboard.type(opts.cash);
-  await expect.poll(() => pay.getByTestId('pay-change').innerText(), { timeout: 5000 }).toMatch(t.change);
-  await page.keyboard.press('Enter');
-  await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20000 }).toBe(0);
-}
-
 
 for (const lang of ['en', 'ar'] as const) {
   describe(`till in ${lang}`, () => {
@@ -94,35 +59,36 @@ for (const lang of ['en', 'ar'] as const) {
       await page.keyboard.press('Escape');
       await page.keyboard.press('F2');
 
-      // offline: two sales kept on the till
-      await context.setOffline(true);
+      // the till's service worker (offline/sw.ts) controls this page once it has kept the build and the page
+      await workerKeepsTheTill(page);
+      // the server stops (a power cut in the back office): the till RELOADS and still opens, from the worker's caches
+      await e.stopServer();
+      await page.reload();
+      await expect.poll(() => page.getByTestId('outbox-status').getAttribute('data-online'), { timeout: 20000 }).toBe('false');
+      await expect.poll(() => page.getByTestId('outbox-status').innerText()).toMatch(lang === 'en' ? /Server unreachable/ : /الخادم غير متاح/);
+      await e.shot(page, `${lang}-till-reloaded-offline`);
+      // two sales kept on the till (the scanned barcode found in what the worker kept)
       await sellByKeyboard(page, t, water.barcode, { cash: '100' });
       await sellByKeyboard(page, t, water.barcode, { qty: '2', cash: '100' });
       await expect.poll(() => pending(page), { timeout: 10000 }).toBe('2');
       await e.shot(page, `${lang}-till-offline`);
-      // a reload while offline cannot load the page (no service worker); the sales are in IndexedDB, not in the page
-      await page.reload({ timeout: 5000 }).catch(() => {});
-      // the server still out of reach after it: the sales route answers nothing (blocked before the network returns);
-      // then the first send reaches the server but its answer is lost (a 503 in its place); then all pass
-      let mode: 'down' | 'lose-first' | 'up' = 'down';
+      // a second reload with the server still down: both sales still waiting (IndexedDB), the page still opens
+      await page.reload();
+      await expect.poll(() => pending(page), { timeout: 15000 }).toBe('2');
+      expect(await orders(sessionId)).toBe(orders0 + 1);
+      // the server is back; the first send reaches it but its answer is lost (a 503 in its place), then all pass
+      let mode: 'lose-first' | 'up' = 'lose-first';
       const keys: string[] = [];
       await page.route('**/api/pos/sales', async (r) => {
-        if (mode === 'down') { await r.abort('connectionrefused'); return; }
         keys.push(r.request().headers()['idempotency-key'] ?? '');
         const res = await r.fetch();
         if (mode === 'lose-first') { mode = 'up'; await r.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"message":"lost"}}' }); return; }
         await r.fulfill({ response: res });
       });
-      await context.setOffline(false);
-      await page.goto(`${e.base}${t.prefix}/pos/order`);
-      await expect.poll(() => pending(page), { timeout: 15000 }).toBe('2');
-      await page.reload();
-      await expect.poll(() => pending(page), { timeout: 15000 }).toBe('2');
-      // (no count of orders here: Chromium's offline emulation may let a send reach the server and lose its answer,
-      // the very case the key is for; the counts after the drain tell whether anything was posted twice)
-      mode = 'lose-first';
-      await page.keyboard.press('Alt+KeyS');
-      await expect.poll(() => pending(page), { timeout: 30000 }).toBe('0');
+      await e.startServer();
+      // the till drains by itself (every 5 s while something waits) and says it is online again
+      await expect.poll(() => pending(page), { timeout: 40000 }).toBe('0');
+      await expect.poll(() => page.getByTestId('outbox-status').getAttribute('data-online'), { timeout: 20000 }).toBe('true');
       expect(await orders(sessionId)).toBe(orders0 + 3);
       expect(await onHand(water.id)).toBe(water0 - 3 - 1 - 2);
       // three sends for two orders: the first key twice
@@ -131,9 +97,10 @@ for (const lang of ['en', 'ar'] as const) {
       expect(keys[2]).not.toBe(keys[0]);
       await e.shot(page, `${lang}-till-drained`);
 
-      // past orders: the three sales listed with reprint and return
+      // past orders: the three sales listed with reprint and return; no other screen is served by the till's worker
       await page.unroute('**/api/pos/sales');
       await page.goto(`${e.base}${t.prefix}/pos/oldorders`);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
       await expect.poll(() => page.locator('tr[data-order]').count(), { timeout: 15000 }).toBeGreaterThanOrEqual(3);
       await page.getByRole('textbox', { name: lang === 'en' ? 'Search by order number' : 'البحث برقم الطلب' }).fill(order!.number);
       await expect.poll(() => page.locator('tr[data-order]').count(), { timeout: 15000 }).toBe(1);

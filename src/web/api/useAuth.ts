@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import type { DisplayPrefs } from '../../core/i18n/format';
 import { companyToday } from '../../core/time/company-time';
 import { api, isApiError } from './client';
+import { dropKeptAnswers } from './keptAnswers';
 
 /** The signed-in user, company and permission codes (GET /api/auth/me), and the sign-in/out calls. */
 export interface Me {
@@ -82,6 +83,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: (body: { username: string; password: string }) => api<Me>('/api/auth/login', { method: 'POST', body }),
     onSuccess: (me) => {
+      void dropKeptAnswers();
       qc.clear();
       qc.setQueryData(meKey, me);
     },
@@ -92,7 +94,7 @@ export function useLogin() {
 export function useLogout() {
   const qc = useQueryClient();
   const mutation = useMutation({ mutationFn: () => api('/api/auth/logout', { method: 'POST' }) });
-  return { ...mutation, forget: () => qc.clear() };
+  return { ...mutation, forget: () => { void dropKeptAnswers(); qc.clear(); } };
 }
 
 export interface SignupBody {

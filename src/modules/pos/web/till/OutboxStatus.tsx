@@ -1,15 +1,15 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { IconCloudOff, IconCloudUpload, IconInbox } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useFormat } from '../../../../web/i18n/useFormat';
 import { useLocale } from '../../../../web/i18n/useLocale';
 import { useConfirm } from '../../../../web/ui/ConfirmProvider';
+import { useServerReach } from './offline/useServerReach';
 import type { QueueState, QueuedOrder } from './queue';
 import { tt } from './texts';
 
 /**
- * The outbox on the till: online or not, how many sales wait, how many were refused, the last error; its list lets
+ * The outbox on the till: online or not (the browser offline, or the server not answering: useServerReach), how many sales wait, how many were refused, the last error; its list lets
  * the cashier send now, send a refused sale again (same key), take it back into the cart, or discard it.
  */
 export function OutboxStatus({ state, persistent, open, setOpen, onSend, onRetry, onToCart, onDiscard }: {
@@ -19,14 +19,16 @@ export function OutboxStatus({ state, persistent, open, setOpen, onSend, onRetry
   const { label } = useLocale();
   const fmt = useFormat();
   const confirm = useConfirm();
-  const net = useNetwork();
+  const reach = useServerReach(state.lastError);
+  const online = reach !== false;
+  const browserOnline = typeof navigator === 'undefined' || navigator.onLine;
   const [busy, setBusy] = useState(false);
   const color = state.refused > 0 ? 'red' : state.pending > 0 ? 'yellow' : 'green';
   return (
     <>
-      <Group gap="xs" role="status" aria-live="polite" data-testid="outbox-status" data-pending={state.pending} data-refused={state.refused}>
-        <Badge color={net.online ? 'green' : 'gray'} variant="light" leftSection={net.online ? undefined : <IconCloudOff size={14} />} style={{ textTransform: 'none' }}>
-          {net.online ? label(tt.online) : label(tt.offline)}
+      <Group gap="xs" role="status" aria-live="polite" data-testid="outbox-status" data-pending={state.pending} data-refused={state.refused} data-online={online}>
+        <Badge color={online ? 'green' : 'red'} variant="light" leftSection={online ? undefined : <IconCloudOff size={14} />} style={{ textTransform: 'none' }}>
+          {online ? label(tt.online) : label(browserOnline ? tt.serverDown : tt.offline)}
         </Badge>
         <Button size="compact-sm" variant="light" color={color} leftSection={<IconInbox size={14} />} onClick={() => setOpen(true)}>
           {state.sending ? label(tt.queueSending)

@@ -20,6 +20,7 @@ import { OutboxStatus } from './OutboxStatus';
 import { PayDialog } from './PayDialog';
 import { ProductPanel } from './ProductPanel';
 import { openReceipt } from './receipt';
+import { registerTillWorker } from './offline/register';
 import { SessionGate } from './SessionGate';
 import { tt } from './texts';
 import { useOutbox } from './useOutbox';
@@ -42,6 +43,8 @@ export default function TillScreen() {
   useCategories();
   usePriceLists();
   useQuery(catalogueQuery);
+  // the page and what it read, kept for a reload while the server is down (offline/rules.ts)
+  useEffect(() => { registerTillWorker(); }, []);
   if (!me) return null;
   return (
     <SessionGate userId={me.user.id} sessions={sessions.data} loading={sessions.isLoading}>

@@ -54,6 +54,7 @@ export const tt = {
   clearCart: { en: 'Clear the cart?', ar: 'هل تريد إفراغ السلة؟' },
   online: { en: 'Online', ar: 'متصل' },
   offline: { en: 'Offline: sales are kept on this till', ar: 'غير متصل: تُحفظ المبيعات على هذا الجهاز' },
+  serverDown: { en: 'Server unreachable: sales are kept on this till', ar: 'الخادم غير متاح: تُحفظ المبيعات على هذا الجهاز' },
   offlineErr: { en: 'No connection to the server', ar: 'لا يوجد اتصال بالخادم' },
   timeoutErr: { en: 'The server did not answer in time', ar: 'لم يستجب الخادم في الوقت المحدد' },
   serverErr: { en: 'Server error {s}', ar: 'خطأ في الخادم {s}' },

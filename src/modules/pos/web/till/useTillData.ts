@@ -3,12 +3,14 @@ import { normalizeSearch } from '../../../../core/text/arabic-normalize';
 import { api } from '../../../../web/api/client';
 import type { ListResult, Row } from '../../../../web/api/useEntityQueries';
 import type { Product } from './cart';
+import { keptProducts } from './offline/register';
 
 /**
  * What the till reads, through the generic list APIs: the user's active sessions, categories, salable products
  * (the catalogue of a category, and the search as the cashier types: the platform's Arabic-aware `?search=`), price
  * lists and customers. Every product seen is remembered for the page's life, so search and barcodes still work
- * from memory while the server is out of reach (folded the way the server folds: normalizeSearch).
+ * from memory while the server is out of reach (folded the way the server folds: normalizeSearch); after a reload
+ * with the server down, the memory starts from the products the till's service worker kept (offline/register.ts).
  */
 export interface TillProduct extends Product { sku?: string | null; categoryId?: number | null }
 
@@ -43,6 +45,7 @@ export function useProductMemory() {
 }
 
 const productMemory = (() => {
+  let recalled = false;
   const remember = (items: Row[]) => items.map((r) => { const p = asProduct(r); seen.current.set(p.id, p); return p; });
   const local = (term: string, categoryId: number | null) => {
     const t = normalizeSearch(term.trim());
@@ -57,6 +60,8 @@ const productMemory = (() => {
       if (categoryId !== null) params['filter[categoryId]'] = String(categoryId);
       return remember((await list('/api/inventory/products', params)).items);
     } catch {
+      // after a reload while the server is down the page's memory is empty: fill it from the worker's kept answers
+      if (!recalled) { recalled = true; remember(await keptProducts().catch(() => [])); }
       return local(term, categoryId).slice(0, pageSize);
     }
   };
