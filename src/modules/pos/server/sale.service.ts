@@ -43,14 +43,14 @@ export async function sell(ctx: Ctx, input: SaleInput) {
         ...(split.kept.cash !== '0.0000' ? [{ amount: split.kept.cash, journalId: j.CSH!, reference: ref('cash') }] : []),
         ...(split.kept.bank_transfer !== '0.0000' ? [{ amount: split.kept.bank_transfer, journalId: j.BNK!, reference: ref('bank_transfer') }] : []),
       ];
+      const money = METHODS.filter((m) => split.tendered[m] !== '0.0000').map((m) => ({ method: m, amount: split.kept[m], tendered: split.tendered[m] }));
       const order = await sellAtTill(till, {
         sessionId: s.id, branchId: branch.id, customerId, priceListId: input.priceListId, locationId: branch.locationId, orderDate,
         paymentMethod: split.mainMethod, items, payments: pays, notes: input.notes,
+        // the till's money rows go in before the confirmation takes the journals' chains (held until the commit)
+        created: async (orderId) => { await tx.insert(posPayments).values(money.map((r) => ({ companyId: ctx.companyId, sessionId: s.id, orderId, ...r }))); },
       });
-      const rows = METHODS.filter((m) => split.tendered[m] !== '0.0000')
-        .map((m) => ({ companyId: ctx.companyId, sessionId: s.id, orderId: order.id as number, method: m, amount: split.kept[m], tendered: split.tendered[m] }));
-      await tx.insert(posPayments).values(rows);
-      return { order, change: split.change, paid: split.paid, due: split.due, payments: rows.map(({ method, amount, tendered }) => ({ method, amount, tendered })) };
+      return { order, change: split.change, paid: split.paid, due: split.due, payments: money };
     });
   } catch (e) {
     if (e instanceof SaleRefused) throw posError(e.label, L, e.field, e.vars);

@@ -15,9 +15,10 @@ import { salesError } from './sales.errors';
 /**
  * Sales orders. Saving (draft, pending) prices the lines and computes the totals (order.pricing.ts) and rewrites
  * the order's rows of sales_order_lines. CONFIRM, in the transition's one transaction (the order's row locked
- * first): the order's number (<invoice prefix>/<year>/<n>, gapless), then the delivery (inventory's deliverGoods:
- * the products and quants locked, "Quantity Not Available" when short, so two orders for the last units never
- * both pass), then the customer invoice created and confirmed (accounting's createInvoice/confirmInvoice). Any
+ * first): the order's number (<invoice prefix>/<year>/<n>, gapless), the customer invoice's draft (accounting's
+ * createInvoice), then the delivery (inventory's deliverGoods: the products and quants locked, "Quantity Not
+ * Available" when short, so two orders for the last units never both pass), then the invoice confirmed
+ * (accounting's confirmInvoice). Any
  * refusal rolls all of it back: nothing is half-done. Stock is delivered, not reserved: the sales office's order
  * is confirmed when the goods leave (reservations are for orders confirmed ahead of delivery: not built yet).
  * PAY records a payment on the invoice (accounting refuses more than due) and writes paid/due/payment status;
@@ -43,8 +44,10 @@ async function confirm(ctx: Ctx, tx: Tx, row: Row): Promise<Data> {
     items: row.items as PricedLine[], paymentTermDays: await termDays(tx, ctx.companyId, (row.paymentTermId as number | null) ?? null),
     journalId: settings.salesJournalId, revenueAccountId: settings.revenueAccountId, branchId: (row.branchId as number | null) ?? null,
   });
-  const delivery = await deliverGoods(ctx, posting.delivery);
+  // the invoice's draft first (no hot lock), then the delivery, whose posting locks the stock journal's chain until
+  // the commit: what runs between that lock and the commit is what concurrent sales wait for
   const draft = await createInvoice(ctx, posting.invoice);
+  const delivery = await deliverGoods(ctx, posting.delivery);
   const invoice = await confirmInvoice(ctx, draft.id);
   return { number, invoiceId: invoice.id, deliveryId: delivery.id, subtotal: invoice.subtotal, taxAmount: invoice.taxAmount, totalAmount: invoice.totalAmount, paidAmount: invoice.paidAmount, dueAmount: invoice.dueAmount, paymentStatus: 'unpaid' };
 }

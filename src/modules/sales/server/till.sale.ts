@@ -20,6 +20,8 @@ export interface TillSaleInput {
   /** Money received, per journal (cash or bank); credit is what stays due on the order. */
   payments: { amount: string; journalId: number; reference: string | null }[];
   notes?: string | null;
+  /** Run once the order exists, before it is confirmed (the caller's rows of the order, written before any hot lock). */
+  created?: (orderId: number) => Promise<void>;
 }
 
 export async function quoteTillLines(ctx: Ctx, v: { orderDate: string; priceListId: number | null; locationId: number; items: Data[] }) {
@@ -32,6 +34,7 @@ export async function sellAtTill(ctx: Ctx, input: TillSaleInput): Promise<Data> 
       customerId: input.customerId, orderDate: input.orderDate, locationId: input.locationId, priceListId: input.priceListId,
       paymentMethod: input.paymentMethod, items: input.items, notes: input.notes ?? null,
     }, { set: { sessionId: input.sessionId, branchId: input.branchId } });
+    await input.created?.(created.id);
     let order: Data = await ops.transition(ctx, salesOrder, created.id, 'confirm');
     for (const p of input.payments) {
       order = (await ops.action(ctx, salesOrder, created.id, 'pay', { amount: p.amount, journalId: p.journalId, reference: p.reference })) as Data;
