@@ -34,6 +34,8 @@ for (const lang of ['en', 'ar'] as const) {
       await e.shot(page, `${lang}-pos-customers`);
       // the Balance header sorts every customer by balance on the server: ascending, then descending
       await page.getByPlaceholder(t.search).fill('');
+      // the cleared search has reached the list (its debounced request done) before the header is clicked
+      await expect.poll(() => page.getByRole('row').count(), { timeout: 10_000 }).toBeGreaterThan(3);
       for (const sort of ['balance', '-balance']) {
         await page.getByRole('button', { name: new RegExp(`^${t.balance}:`) }).click();
         const [top] = (await (await context.request.get(`/api/pos/customers?sort=${sort}&pageSize=1`)).json()).items;

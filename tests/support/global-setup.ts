@@ -52,11 +52,14 @@ async function prepareTemplates(): Promise<(() => void) | undefined> {
     await migrate(db, urlFor(name));
     await db.close();
   }
-  // Drop the databases of earlier runs that were left behind; one still connected belongs to a run going on
-  // beside this one (another worktree, a benchmark) and is left alone.
+  // Drop the databases of earlier runs that were left behind: made over 3 hours ago (their name says when) and not
+  // connected. A run going on beside this one (another worktree, a benchmark) may have made one a moment ago that
+  // has no connection yet (a server process still starting): it is left alone.
   const old = await admin.query(`SELECT datname FROM pg_database d WHERE datname LIKE 'daftar\\_t\\_%'
     AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname)`);
-  for (const r of old.rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname}`).catch(() => {});
+  const made = (n: string) => Number(/^daftar_t_(\d+)_/.exec(n)?.[1] ?? 0);
+  for (const r of old.rows as { datname: string }[])
+    if (Date.now() / 1000 - made(r.datname) > 3 * 3600) await admin.query(`DROP DATABASE IF EXISTS ${r.datname}`).catch(() => {});
   // demo templates (demo-template.ts) of runs that ended without their teardown: named by their start, kept 6 hours
   const demos = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'daftar\\_demo\\_%'`);
   for (const r of demos.rows as { datname: string }[]) {

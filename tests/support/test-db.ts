@@ -36,7 +36,8 @@ export async function createFromTemplate(admin: pg.Client, name: string, templat
 
 /** A new PostgreSQL database copied from `template`, dropped on close. */
 export async function cloneDatabase(template: string): Promise<Database & { url?: string }> {
-  const name = `daftar_t_${randomBytes(6).toString('hex')}`;
+  // named by its creation time: another run's setup drops only those left behind long ago (global-setup.ts)
+  const name = `daftar_t_${Math.floor(Date.now() / 1000)}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
