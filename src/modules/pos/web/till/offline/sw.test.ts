@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATA_CACHE, MAX_KEPT_ANSWERS, assetCache } from './rules';
 
 /**
@@ -50,6 +50,18 @@ async function answer(path: string, init: RequestInit & { mode?: string } = {}):
   handlers.fetch!({ request, waitUntil: () => {}, respondWith: (r) => { res = r; } });
   return res ? await res : null;
 }
+
+// the test files of a worker process share its globals (vitest.config.ts: isolate false): what is replaced here is
+// put back afterwards, or every later file's fetch would be this fake one
+const GLOBALS = ['__TILL_BUILD__', '__TILL_PRECACHE__', 'caches', 'fetch', 'self'] as const;
+const before = Object.fromEntries(GLOBALS.map((k) => [k, Object.getOwnPropertyDescriptor(globalThis, k)]));
+afterAll(() => {
+  for (const k of GLOBALS) {
+    const d = before[k];
+    if (d) Object.defineProperty(globalThis, k, d);
+    else delete (globalThis as Record<string, unknown>)[k];
+  }
+});
 
 beforeAll(async () => {
   Object.assign(globalThis, {
