@@ -42,6 +42,9 @@ for (const lang of ['en', 'ar'] as const) {
         await expect.poll(() => new URL(page.url()).search, { timeout: 10_000 }).toContain(`sort=${encodeURIComponent(sort)}`);
         await expect.poll(() => page.getByRole('row').nth(1).innerText(), { timeout: 10_000 }).toContain(top.name);
         await expect.poll(() => page.getByRole('row').nth(1).innerText(), { timeout: 10_000 }).toContain(formatDecimal(top.balance));
+        // the header shows the order it now sorts by (what the user sees before clicking again)
+        await expect.poll(() => page.getByRole('columnheader', { name: t.balance }).getAttribute('aria-sort'), { timeout: 10_000 })
+          .toBe(sort.startsWith('-') ? 'descending' : 'ascending');
       }
       await e.shot(page, `${lang}-pos-customers-by-balance`);
 
