@@ -27,7 +27,6 @@ export async function sell(ctx: Ctx, input: SaleInput) {
   try {
     return await withTx(ctx.db, async (tx) => {
       const { sessionId, branch, walkIn } = await sessionForSelling(ctx, tx, input.sessionId);
-      const s = { id: sessionId };
       const customerId = input.customerId ?? walkIn;
       if (!customerId) throw posError(pm.customerRequired, L, 'customerId');
       const orderDate = companyToday(ctx);
@@ -45,10 +44,10 @@ export async function sell(ctx: Ctx, input: SaleInput) {
       ];
       const money = METHODS.filter((m) => split.tendered[m] !== '0.0000').map((m) => ({ method: m, amount: split.kept[m], tendered: split.tendered[m] }));
       const order = await sellAtTill(till, {
-        sessionId: s.id, branchId: branch.id, customerId, priceListId: input.priceListId, locationId: branch.locationId, orderDate,
+        sessionId, branchId: branch.id, customerId, priceListId: input.priceListId, locationId: branch.locationId, orderDate,
         paymentMethod: split.mainMethod, items, payments: pays, notes: input.notes,
         // the till's money rows go in before the confirmation takes the journals' chains (held until the commit)
-        created: async (orderId) => { await tx.insert(posPayments).values(money.map((r) => ({ companyId: ctx.companyId, sessionId: s.id, orderId, ...r }))); },
+        created: async (orderId) => { await tx.insert(posPayments).values(money.map((r) => ({ companyId: ctx.companyId, sessionId, orderId, ...r }))); },
       });
       return { order, change: split.change, paid: split.paid, due: split.due, payments: money };
     });
