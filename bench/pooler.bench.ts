@@ -1,10 +1,11 @@
 /**
  * Postings and deliveries through PgBouncer in transaction mode beside direct connections, in the same run
- * (`BENCH_ONLY=pooler npm run bench`). Three ways of running the same server code, each in a process of its own
+ * (`BENCH_ONLY=pooler npm run bench`). Four ways of running the same server code, each in a process of its own
  * (the statement mode is one per process: core/db/statement-names.ts):
- *   - direct, named prepared statements (the default without a pooler),
- *   - direct, unnamed statements (DATABASE_POOLER=transaction, no pooler): what naming them gains,
- *   - through PgBouncer, unnamed statements (DATABASE_POOLER=transaction): what an operator with a pooler gets.
+ *   - direct, named prepared statements (the default without a pooler): the baseline,
+ *   - direct, hot statements as functions (DATABASE_POOLER=transaction, no pooler): the pooled code without the pooler,
+ *   - through PgBouncer, hot statements as functions (DATABASE_POOLER=transaction): what an operator with a pooler gets,
+ *   - through PgBouncer, every statement unnamed (DATABASE_STATEMENT_FUNCTIONS=off): what the functions gain.
  * Each process makes a fresh database, warms up, then measures journal postings (5 lines, "post": true) and
  * deliveries of 3 lines ("validate": true: moves, layers, quants, journal entry) by 8 clients through the app's
  * routes (app.inject). The modes run in BENCH_POOLER_ROUNDS rounds (default 2) whose order alternates, so drift of a
@@ -16,9 +17,10 @@ import { BENCH_PG_ADMIN } from './bench-db';
 
 interface Rates { postings: number; deliveries: number; failed: number; cpu: Record<'postings' | 'deliveries', { node: number; pg: number | null }> }
 const MODES = [
-  { name: 'direct, named statements', pooled: false, pooler: false },
-  { name: 'direct, unnamed statements', pooled: true, pooler: false },
-  { name: 'PgBouncer (transaction), unnamed', pooled: true, pooler: true },
+  { name: 'direct, named statements', pooled: false, pooler: false, functions: true },
+  { name: 'direct, statement functions', pooled: true, pooler: false, functions: true },
+  { name: 'PgBouncer (transaction), statement functions', pooled: true, pooler: true, functions: true },
+  { name: 'PgBouncer (transaction), unnamed', pooled: true, pooler: true, functions: false },
 ] as const;
 
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -37,7 +39,8 @@ export async function poolerBench(): Promise<string[]> {
         const child = spawnSync(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname], {
           encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
           env: { ...process.env, BENCH_POOLER_CHILD: '1', BENCH_SECONDS: String(seconds), TEST_DB: 'postgres', TEST_DATABASE_URL: BENCH_PG_ADMIN,
-            TEST_POOLER_URL: m.pooler ? pooler.url : '', DATABASE_POOLER: m.pooled ? 'transaction' : '' },
+            TEST_POOLER_URL: m.pooler ? pooler.url : '', DATABASE_POOLER: m.pooled ? 'transaction' : '',
+            DATABASE_STATEMENT_FUNCTIONS: m.functions ? 'on' : 'off' },
         });
         const line = child.stdout.trim().split('\n').pop() ?? '';
         if (child.status !== 0 || !line.startsWith('{')) throw new Error(`pooler benchmark (${m.name}) failed: ${child.stdout.slice(-500)}`);
@@ -48,19 +51,19 @@ export async function poolerBench(): Promise<string[]> {
     await pooler.stop();
   }
   const mean = (name: string, k: 'postings' | 'deliveries' | 'failed') => got.get(name)!.reduce((a, x) => a + x[k], 0) / rounds;
-  const [named, unnamed, pooled] = MODES.map((m) => m.name);
+  const [named, functions, pooled, unnamed] = MODES.map((m) => m.name);
   const out = [`pooler vs direct connections, 8 clients, ${seconds} s per figure, ${rounds} rounds alternating the order (load average ${before} before, ${loadavg()} after):`];
   for (const k of ['postings', 'deliveries'] as const) {
-    const [a, b, c] = [mean(named!, k), mean(unnamed!, k), mean(pooled!, k)];
-    out.push(`  ${k}/s: direct named ${a.toFixed(1)}, direct unnamed ${b.toFixed(1)}, through PgBouncer ${c.toFixed(1)}; `
-      + `pooled/direct ${(c / a).toFixed(2)} (goal 0.8); named statements gain ${(((a / b) - 1) * 100).toFixed(0)}% over unnamed; `
-      + `the pooler's own cost ${(((b / c) - 1) * 100).toFixed(0)}%`);
+    const [a, b, c, d] = [mean(named!, k), mean(functions!, k), mean(pooled!, k), mean(unnamed!, k)];
+    out.push(`  ${k}/s: direct named ${a.toFixed(1)}, direct with functions ${b.toFixed(1)}, through PgBouncer with functions ${c.toFixed(1)}, `
+      + `through PgBouncer unnamed ${d.toFixed(1)}; pooled/direct ${(c / a).toFixed(2)} (goal 0.8; ${(d / a).toFixed(2)} without functions); `
+      + `functions gain ${(((c / d) - 1) * 100).toFixed(0)}% through the pooler; the pooler's own cost ${(((b / c) - 1) * 100).toFixed(0)}%`);
     const cpuOf = (name: string) => {
       const xs = got.get(name)!.map((x) => x.cpu[k]);
       const pg = xs.every((x) => x.pg !== null) ? xs.reduce((a, x) => a + x.pg!, 0) / rounds : null;
       return `node ${(xs.reduce((a, x) => a + x.node, 0) / rounds).toFixed(1)} ms${pg !== null ? ` + postgres ${pg.toFixed(1)} ms` : ''}`;
     };
-    out.push(`    CPU per call: direct named ${cpuOf(named!)}; direct unnamed ${cpuOf(unnamed!)}; through PgBouncer ${cpuOf(pooled!)}`);
+    out.push(`    CPU per call: direct named ${cpuOf(named!)}; direct with functions ${cpuOf(functions!)}; through PgBouncer with functions ${cpuOf(pooled!)}; through PgBouncer unnamed ${cpuOf(unnamed!)}`);
   }
   const failed = MODES.map((m) => `${m.name} ${got.get(m.name)!.reduce((a, x) => a + x.failed, 0)}`).join(', ');
   out.push(`  refused or failed calls: ${failed}`);

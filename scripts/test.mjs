@@ -45,6 +45,7 @@ else console.log('\nTEST_DATABASE_URL is not set: PostgreSQL run skipped.');
 const POOLED_FILES = [
   'src/core/db/sequences.test.ts',
   'src/core/db/tx.test.ts',
+  'src/core/db/statement-functions.db.test.ts',
   'src/modules/inventory/server/documents.concurrency.api.test.ts',
   'src/modules/inventory/server/stock.concurrency.db.test.ts',
   'src/modules/accounting/server/journal-entry.api.test.ts',

@@ -1,8 +1,7 @@
-import { statementName } from '../db/statement-names';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database, Orm } from '../db/connect';
-import { sessions } from '../db/system.schema';
+import type { Database } from '../db/connect';
+import { execPrepared } from '../db/prepared';
 import type { Tx } from '../db/tx';
 import type { SessionUser } from '../http/context';
 
@@ -50,36 +49,28 @@ export async function revokeUserSessions(q: Tx | Database['orm'], userIds: numbe
 export interface LoadedSession { id: string; user: SessionUser; permissions: Set<string>; timeZone: string; writeLsn: string | null }
 
 /**
- * One round trip per request: session, user, instance-admin flag, the company's time zone and permissions together, as a named prepared
- * statement (PostgreSQL parses and plans it once per connection instead of at every request). Nothing is cached
- * in the process: a revoked session or a changed group is seen by the very next request, on any server.
+ * One round trip per request: session, user, instance-admin flag, the company's time zone and permissions together,
+ * a hot statement (core/db/prepared.ts: planned once per connection, or once per backend behind a pooler). Nothing
+ * is cached in the process: a revoked session or a changed group is seen by the very next request, on any server.
  */
-function loadSessionQuery(orm: Orm) {
-  return orm.select({
-    id: sql<number>`u.id`, username: sql<string>`u.username`, fullName: sql<string>`u.full_name`, companyId: sql<number>`u.company_id`,
-    isSuperuser: sql<boolean>`u.is_superuser`, preferredLanguage: sql<string | null>`u.preferred_language`, avatar: sql<string | null>`u.avatar`,
-    mustChangePassword: sql<boolean>`u.must_change_password`,
-    isInstanceAdmin: sql<boolean>`coalesce(u.id = (SELECT owner_user_id FROM system_settings WHERE id = 1), false)`,
-    timeZone: sql<string>`(SELECT c.time_zone FROM companies c WHERE c.id = u.company_id)`,
-    stale: sql<boolean>`${sessions.lastSeenAt} < now() - interval '5 minutes'`,
-    writeLsn: sql<string | null>`${sessions.writeLsn}::text`,
-    permissions: sql<string[]>`coalesce((SELECT jsonb_agg(DISTINCT p) FROM users_groups ug JOIN groups g ON g.id = ug.target_id,
-      jsonb_array_elements_text(coalesce(g.permissions, '[]'::jsonb)) p WHERE ug.owner_id = u.id), '[]'::jsonb)`,
-  })
-    .from(sessions)
-    .innerJoin(sql`users u`, sql`u.id = ${sessions.userId}`)
-    .where(sql`${sessions.id} = ${sql.placeholder('id')} AND ${sessions.expiresAt} > now()
-      AND ${sessions.lastSeenAt} > now() - make_interval(mins => ${sql.placeholder('idle')}::int) AND u.is_active`)
-    .prepare(statementName('daftar_load_session') ?? '');
-}
-const prepared = new WeakMap<Orm, ReturnType<typeof loadSessionQuery>>();
+const loadSessionSql = (id: string, idle: number) => sql`
+  SELECT u.id, u.username, u.full_name AS "fullName", u.company_id AS "companyId", u.is_superuser AS "isSuperuser",
+    u.preferred_language AS "preferredLanguage", u.avatar, u.must_change_password AS "mustChangePassword",
+    coalesce(u.id = (SELECT owner_user_id FROM system_settings WHERE id = 1), false) AS "isInstanceAdmin",
+    (SELECT c.time_zone FROM companies c WHERE c.id = u.company_id) AS "timeZone",
+    s.last_seen_at < now() - interval '5 minutes' AS stale, s.write_lsn::text AS "writeLsn",
+    coalesce((SELECT jsonb_agg(DISTINCT p) FROM users_groups ug JOIN groups g ON g.id = ug.target_id,
+      jsonb_array_elements_text(coalesce(g.permissions, '[]'::jsonb)) p WHERE ug.owner_id = u.id), '[]'::jsonb) AS permissions
+  FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.id = ${id} AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => ${idle}::int) AND u.is_active`;
 
 export async function loadSession(db: Database, token: string): Promise<LoadedSession | null> {
   if (!token || token.length > 100) return null;
-  let query = prepared.get(db.orm);
-  if (!query) prepared.set(db.orm, (query = loadSessionQuery(db.orm)));
   const id = hash(token);
-  const [r] = await query.execute({ id, idle: sessionIdleMinutes() });
+  const [r] = (await execPrepared(db.orm, loadSessionSql(id, sessionIdleMinutes()))).rows as {
+    id: number; username: string; fullName: string; companyId: number; isSuperuser: boolean; preferredLanguage: string | null; avatar: string | null;
+    mustChangePassword: boolean; isInstanceAdmin: boolean; timeZone: string; stale: boolean; writeLsn: string | null; permissions: string[];
+  }[];
   if (!r) return null;
   if (r.stale) await db.orm.execute(sql`UPDATE sessions SET last_seen_at = now() WHERE id = ${id}`);
   return {

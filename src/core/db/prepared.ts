@@ -6,7 +6,8 @@ import type { Orm } from './connect';
 import { renderSql } from './sql-render';
 import { POOLED } from './statement-names';
 import { type Tx, errorCode } from './tx';
-import { poolOf, txClient } from './tx-client';
+import { forgetStatementFunction, functionCall, learnStatement } from './statement-functions';
+import { poolBehind, poolOf, txClient } from './tx-client';
 import { flushAudits } from '../audit/audit.buffer';
 
 /**
@@ -75,7 +76,7 @@ const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => (AS_TEXT.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
 };
 
-type Rows = { rows: Record<string, unknown>[] };
+type Rows = { rows: Record<string, unknown>[]; fields?: Field[] };
 type Field = { name: string; dataTypeID: number };
 /** Named statements the committing path parsed on each connection; 'unsure' after a failure (it may exist or not). */
 const parsed = new WeakMap<object, Map<string, 'yes' | 'unsure'>>();
@@ -87,10 +88,12 @@ const parsed = new WeakMap<object, Map<string, 'yes' | 'unsure'>>();
  */
 class StatementThenCommit {
   private fields: { name: string; parse: (v: string) => unknown }[] = [];
+  private described: Field[] = [];
   private readonly rows: Record<string, unknown>[] = [];
   private commands = 0;
   private connection: object | undefined;
   // not `name` / `text`: node-postgres would file them in its own list of the connection's parsed statements
+  // statement '': unnamed, parsed at every run (behind a transaction pooler)
   constructor(private readonly statement: string, private readonly sql: string, private readonly values: (string | Buffer | null)[],
     private readonly done: (e: unknown, r?: Rows) => void) {}
 
@@ -98,13 +101,13 @@ class StatementThenCommit {
     this.connection = con;
     let known = parsed.get(con);
     if (!known) parsed.set(con, (known = new Map()));
-    const state = known.get(this.statement);
+    const state = this.statement ? known.get(this.statement) : undefined;
     con.stream.cork?.();
     try {
       if (state !== 'yes') {
         if (state === 'unsure') con.close({ type: 'S', name: this.statement }, true); // no error if it does not exist
         con.parse({ name: this.statement, text: this.sql, types: [] }, true);
-        known.set(this.statement, 'unsure');
+        if (this.statement) known.set(this.statement, 'unsure');
       }
       con.bind({ portal: '', statement: this.statement, values: this.values }, true);
       con.describe({ type: 'P', name: '' }, true);
@@ -120,7 +123,9 @@ class StatementThenCommit {
     }
   }
   handleRowDescription(msg: { fields: Field[] }): void {
-    if (this.commands === 0) this.fields = msg.fields.map((f) => ({ name: f.name, parse: types.getTypeParser(f.dataTypeID, 'text') }));
+    if (this.commands > 0) return;
+    this.described = msg.fields;
+    this.fields = msg.fields.map((f) => ({ name: f.name, parse: types.getTypeParser(f.dataTypeID, 'text') }));
   }
   handleDataRow(msg: { fields: (string | null)[] }): void {
     if (this.commands > 0) return;
@@ -132,8 +137,8 @@ class StatementThenCommit {
     this.commands++;
   }
   handleReadyForQuery(): void {
-    parsed.get(this.connection!)?.set(this.statement, 'yes');
-    this.done(null, { rows: this.rows });
+    if (this.statement) parsed.get(this.connection!)?.set(this.statement, 'yes');
+    this.done(null, { rows: this.rows, fields: this.described });
   }
   handleError(e: unknown): void {
     this.done(e);
@@ -149,23 +154,32 @@ export async function execPrepared(q: Tx | Orm, query: SQL, opts: { commit?: boo
   const values = params.map(wireValue);
   let name = names.get(text);
   if (!name && !POOLED && names.size < MAX_TEXTS) names.set(text, (name = `daftar_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`));
+  // behind a transaction pooler: the statement's function once it exists (statement-functions.ts), else the text
+  const pool = POOLED ? poolBehind(q) : undefined;
+  const call = pool && functionCall(pool, text);
+  const sent = call || text;
+  const learn = (r: Rows) => {
+    if (pool && !call && r.fields) learnStatement(pool, text, r.fields);
+    return r;
+  };
   try {
     const client = txClient(q);
     // the transaction's pending audit rows go before a statement that commits it (audit.buffer.ts)
     if (opts.commit) await flushAudits(q);
-    if (client && opts.commit && name) {
+    if (client && opts.commit && (name || POOLED)) {
       // its own name: pg's Query keeps its own list of what it parsed on the connection, this path keeps another
-      const committing = `${name}_c`;
-      return await new Promise<Rows>((resolve, reject) => {
-        client.query(new StatementThenCommit(committing, text, values, (e, r) => (e ? reject(e) : resolve(r!))));
-      });
+      const committing = name ? `${name}_c` : '';
+      return learn(await new Promise<Rows>((resolve, reject) => {
+        client.query(new StatementThenCommit(committing, sent, values, (e, r) => (e ? reject(e) : resolve(r!))));
+      }));
     }
     const on = client ?? poolOf(q);
-    if (on) return (await on.query({ name, text, values, types })) as Rows;
+    if (on) return learn((await on.query({ name, text: sent, values, types })) as Rows);
     // PGlite, or a transaction whose connection this code does not hold: Drizzle's session, named all the same
     const session = (q as unknown as { _: { session: { prepareQuery(...a: unknown[]): { execute(): Promise<unknown> } } } })._.session;
-    return (await session.prepareQuery({ sql: text, params: values }, undefined, name, false).execute()) as Rows;
+    return (await session.prepareQuery({ sql: sent, params: values }, undefined, name, false).execute()) as Rows;
   } catch (e) {
+    if (pool && call) forgetStatementFunction(pool, text, errorCode(e));
     // the guard of a committing statement (on PGlite too, where the wrapper commits): the same answer everywhere
     if (opts.commit && errorCode(e) === '22012') throw new CommitRefused(e);
     throw e;

@@ -9,10 +9,12 @@ import type { Tx } from './tx';
  * commits from inside a savepoint, whose caller may still write after it.
  */
 const clients = new WeakMap<object, pg.PoolClient>();
+const pools = new WeakMap<object, pg.Pool>();
 
-/** Records that `tx` is the outermost transaction open on `client` (for a caller that opens transactions itself). */
-export function registerTxClient(tx: Tx, client: pg.PoolClient): void {
+/** Records that `tx` is the outermost transaction open on `client`, checked out of `pool`. */
+export function registerTxClient(tx: Tx, client: pg.PoolClient, pool: pg.Pool): void {
   clients.set(tx, client);
+  pools.set(tx, pool);
 }
 
 /** The connection of an outermost transaction opened by withTx (registered), else undefined. */
@@ -23,3 +25,6 @@ export function poolOf(q: unknown): pg.Pool | undefined {
   const c = (q as { $client?: unknown }).$client;
   return c instanceof pg.Pool ? c : undefined;
 }
+
+/** The pool of a Drizzle handle, or the one a registered transaction's connection came from. */
+export const poolBehind = (q: unknown): pg.Pool | undefined => poolOf(q) ?? (typeof q === 'object' && q !== null ? pools.get(q) : undefined);

@@ -143,7 +143,7 @@ async function pgTransaction<T>(db: Database, pool: pg.Pool, key: RequestKey | u
       ? `BEGIN; INSERT INTO idempotency_keys (company_id, key, request_hash) VALUES (${Math.trunc(key.companyId)}, ${client.escapeLiteral(key.key)}, ${client.escapeLiteral(key.hash)})`
       : 'BEGIN');
     const tx = txFor(client);
-    registerTxClient(tx, client);
+    registerTxClient(tx, client, pool);
     const value = await open.run({ db, tx }, () => fn(tx));
     await flushAudits(tx);
     done.value = value;
