@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { createApp } from '../src/app';
 import { ensureFirstAdmin } from '../src/modules/admin/server/bootstrap';
-import { countCap } from '../src/core/entity/crud.service';
+import { countCap } from '../src/core/entity/crud.read';
 import { normalizeSearch } from '../src/core/text/arabic-normalize';
 import { benchDb } from './bench-db';
 import { httpGet } from './http-client';

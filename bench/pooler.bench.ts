@@ -13,9 +13,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { BENCH_PG_ADMIN } from './bench-db';
 
-interface Rates { postings: number; deliveries: number; failed: number; cpu: Record<'postings' | 'deliveries', { node: number; pg: number | null }> }
+interface Rates { postings: number; deliveries: number; failed: number; cpu: Record<'postings' | 'deliveries', { node: number; pg: number | null; pooler: number | null }> }
 const MODES = [
   { name: 'direct, named statements', pooled: false, pooler: false, functions: true },
   { name: 'direct, statement functions', pooled: true, pooler: false, functions: true },
@@ -32,6 +33,7 @@ export async function poolerBench(): Promise<string[]> {
   const rounds = Number(process.env.BENCH_POOLER_ROUNDS ?? 2);
   const before = loadavg();
   const pooler = await startPgbouncer();
+  const poolerPid = readFileSync(join(pooler.dir, 'pgbouncer.pid'), 'utf8').trim();
   const got = new Map<string, Rates[]>(MODES.map((m) => [m.name, []]));
   try {
     for (let r = 0; r < rounds; r++) {
@@ -40,7 +42,7 @@ export async function poolerBench(): Promise<string[]> {
           encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
           env: { ...process.env, BENCH_POOLER_CHILD: '1', BENCH_SECONDS: String(seconds), TEST_DB: 'postgres', TEST_DATABASE_URL: BENCH_PG_ADMIN,
             TEST_POOLER_URL: m.pooler ? pooler.url : '', DATABASE_POOLER: m.pooled ? 'transaction' : '',
-            DATABASE_STATEMENT_FUNCTIONS: m.functions ? 'on' : 'off' },
+            DATABASE_STATEMENT_FUNCTIONS: m.functions ? 'on' : 'off', BENCH_POOLER_PID: m.pooler ? poolerPid : '' },
         });
         const line = child.stdout.trim().split('\n').pop() ?? '';
         if (child.status !== 0 || !line.startsWith('{')) throw new Error(`pooler benchmark (${m.name}) failed: ${child.stdout.slice(-500)}`);
@@ -61,7 +63,8 @@ export async function poolerBench(): Promise<string[]> {
     const cpuOf = (name: string) => {
       const xs = got.get(name)!.map((x) => x.cpu[k]);
       const pg = xs.every((x) => x.pg !== null) ? xs.reduce((a, x) => a + x.pg!, 0) / rounds : null;
-      return `node ${(xs.reduce((a, x) => a + x.node, 0) / rounds).toFixed(1)} ms${pg !== null ? ` + postgres ${pg.toFixed(1)} ms` : ''}`;
+      const pooler = xs.every((x) => x.pooler !== null) ? xs.reduce((a, x) => a + x.pooler!, 0) / rounds : null;
+      return `node ${(xs.reduce((a, x) => a + x.node, 0) / rounds).toFixed(2)} ms${pg !== null ? ` + postgres ${pg.toFixed(2)} ms` : ''}${pooler !== null ? ` + pgbouncer ${pooler.toFixed(2)} ms` : ''}`;
     };
     out.push(`    CPU per call: direct named ${cpuOf(named!)}; direct with functions ${cpuOf(functions!)}; through PgBouncer with functions ${cpuOf(pooled!)}; through PgBouncer unnamed ${cpuOf(unnamed!)}`);
   }
@@ -76,7 +79,8 @@ async function child(): Promise<void> {
   const { testApp } = await import('../tests/support/test-app');
   const { kit } = await import('../src/modules/accounting/server/test-kit');
   const { stockKit } = await import('../src/modules/inventory/server/test-kit');
-  const { pgCpuMs } = await import('./rounds');
+  const { pgCpuMs, processCpuMs } = await import('./rounds');
+  const poolerPid = Number(process.env.BENCH_POOLER_PID) || null;
   await globalSetup();
   const t = await testApp();
   try {
@@ -104,6 +108,7 @@ async function child(): Promise<void> {
       let n = 0;
       const node0 = process.cpuUsage();
       const pg0 = pgCpuMs(database);
+      const pooler0 = poolerPid ? processCpuMs(poolerPid) : null;
       const t0 = performance.now();
       await Promise.all(Array.from({ length: 8 }, async () => {
         while (performance.now() - t0 < ms) if (await one()) n++; else failed++;
@@ -111,7 +116,9 @@ async function child(): Promise<void> {
       const seconds = (performance.now() - t0) / 1000;
       const node = process.cpuUsage(node0);
       const pg1 = pgCpuMs(database);
-      if (what) cpu[what] = { node: (node.user + node.system) / 1000 / Math.max(n, 1), pg: pg0 !== null && pg1 !== null ? (pg1 - pg0) / Math.max(n, 1) : null };
+      const pooler1 = poolerPid ? processCpuMs(poolerPid) : null;
+      const per = (a: number | null, b: number | null) => (a !== null && b !== null ? (b - a) / Math.max(n, 1) : null);
+      if (what) cpu[what] = { node: (node.user + node.system) / 1000 / Math.max(n, 1), pg: per(pg0, pg1), pooler: per(pooler0, pooler1) };
       return n / seconds;
     };
     const ms = Number(process.env.BENCH_SECONDS) * 1000;

@@ -30,6 +30,16 @@ export function pgCpuMs(database: string): number | null {
   }
 }
 
+/** CPU time (ms) one process has used so far (a pooler's), or null when it is gone. */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 /** What one side of the benchmark did over its measured rounds: calls answered, refused, seconds, CPU spent (ms). */
 export interface Side { ok: number; refused: number; seconds: number; nodeMs: number; nodeSysMs: number; pgMs: number | null }
 export const side = (): Side => ({ ok: 0, refused: 0, seconds: 0, nodeMs: 0, nodeSysMs: 0, pgMs: 0 });

@@ -1,5 +1,6 @@
 import { type Column, type SQL, and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { MAX_INT } from './bounds';
 import { type AnyEntity } from './define';
 import { type Data, type Row, hooksOf } from './hooks';
 import { countStatement, pageStatement, parseListQuery, whereSql, type PageStatement } from './list-query';
@@ -207,8 +208,7 @@ export async function allRecords(ctx: Ctx, def: AnyEntity, query: Record<string,
 /** The row `id` of the caller's company, locked FOR UPDATE (404 when absent). */
 export async function lockRow(tx: Tx, ctx: Ctx, def: AnyEntity, id: number): Promise<Row> {
   const table = tableOf(def);
-  if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
-  const [row] = await tx.select().from(table).where(scopeCond(def, table, ctx, id)).for('update');
+  const [row] = await tx.select().from(table).where(scopeCond(def, table, ctx, validId(ctx, def, id))).for('update');
   if (!row) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
   return row as Row;
 }
@@ -216,10 +216,16 @@ export async function lockRow(tx: Tx, ctx: Ctx, def: AnyEntity, id: number): Pro
 /** lockRow, with the titles of the row's references read by the same statement (for the answer's `before`). */
 export async function lockRowTitled(tx: Tx, ctx: Ctx, def: AnyEntity, id: number): Promise<{ row: Row; titles: Data }> {
   const table = tableOf(def);
-  if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
-  const [raw] = await tx.select({ ...getTableColumns(table), ...refTitleFields(ctx, def) }).from(table).where(scopeCond(def, table, ctx, id)).for('update', { of: table });
+  const [raw] = await tx.select({ ...getTableColumns(table), ...refTitleFields(ctx, def) }).from(table)
+    .where(scopeCond(def, table, ctx, validId(ctx, def, id))).for('update', { of: table });
   if (!raw) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
   return splitTitles(def, raw as Data);
+}
+
+/** `id` when it can be a record's id (a positive int4); else the entity's "not found", as for a missing row. */
+function validId(ctx: Ctx, def: AnyEntity, id: number): number {
+  if (!Number.isInteger(id) || id < 1 || id > MAX_INT) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
+  return id;
 }
 
 /** The company's record of a singleton entity (see isSingleton), presented like getRecord. */
@@ -235,9 +241,8 @@ export async function getCurrentRecord(ctx: Ctx, def: AnyEntity): Promise<Row> {
 export async function getRecord(ctx: Ctx, def: AnyEntity, id: number, tx?: Tx): Promise<Row> {
   const table = tableOf(def);
   const orm = tx ?? ctx.db.orm;
-  if (!Number.isInteger(id) || id < 1 || id > 2147483647) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
   // the row and the titles of its references in one statement
-  const [raw] = await orm.select({ ...getTableColumns(table), ...refTitleFields(ctx, def) }).from(table).where(scopeCond(def, table, ctx, id));
+  const [raw] = await orm.select({ ...getTableColumns(table), ...refTitleFields(ctx, def) }).from(table).where(scopeCond(def, table, ctx, validId(ctx, def, id)));
   if (!raw) throw notFound('recordNotFound', { entity: tr(def.label, ctx.locale) });
   const { row, titles } = splitTitles(def, raw as Data);
   return presentRow(orm, ctx, def, row, titles);

@@ -18,13 +18,9 @@ import { assertAllowed } from './state-guard';
 import { present, refTitleColumn, attachRefTitles, loadJunctions, lockRow, getRecord, refTitleFields, splitTitles, presentRow, refTitlesOf } from './crud.read';
 import { committing, valueSql, transitionRow } from './crud.transition';
 
-// the generic layer's reads and transitions, for the routes and operations that import them from here
-export { SEARCH_COUNT_AHEAD, LIST_COUNT_CAP, present, refTitleColumn, countCap, listRecords, recordsByIds, allRecords, lockRow, getCurrentRecord, getRecord, presentReturned } from './crud.read';
-export { runAction, runTransition } from './crud.transition';
-
 /**
- * The generic operations every entity gets: list, get, create, update, delete, bulk delete, transitions and
- * named actions. Each mutation is one transaction: validate -> check references -> hooks -> write -> audit.
+ * The generic writes every entity gets: create, update, delete, bulk delete (reads are crud.read.ts, transitions
+ * and named actions crud.transition.ts). Each mutation is one transaction: validate -> check references -> hooks -> write -> audit.
  * company_id, audit columns, version and state are set here, never taken from the client.
  */
 

@@ -1,6 +1,6 @@
 import type { AnyEntity } from './define';
 import type { Ctx } from '../http/context';
-import { allRecords } from './crud.service';
+import { allRecords } from './crud.read';
 import { tr } from '../i18n/locale';
 import { workbook } from '../documents/xlsx';
 import { exportColumns } from '../import/columns';

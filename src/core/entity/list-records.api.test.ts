@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, type TestApp, testApp } from '../../../tests/support/test-app';
-import { SEARCH_COUNT_AHEAD } from './crud.service';
+import { SEARCH_COUNT_AHEAD } from './crud.read';
 
 /**
  * The generic list's answer: a search counts its matches up to SEARCH_COUNT_AHEAD past the first row of the page

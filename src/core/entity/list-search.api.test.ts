@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind } from '../../../tests/support/template';
 import { type TestApp, testApp } from '../../../tests/support/test-app';
 import { normalizeSearch } from '../text/arabic-normalize';
-import { countCap } from './crud.service';
+import { countCap } from './crud.read';
 
 /**
  * A searched list answers what the plain statement below answers, whatever path the API takes: on PostgreSQL a

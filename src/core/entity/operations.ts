@@ -1,7 +1,9 @@
 import { type AnyEntity, permissionCode } from './define';
 import type { Data, Row } from './hooks';
 import { hooksOf } from './hooks';
-import { createRecord, deleteRecord, lockRow, present, runAction, runTransition, updateColumns, updateRecord } from './crud.service';
+import { lockRow, present } from './crud.read';
+import { runAction, runTransition } from './crud.transition';
+import { createRecord, deleteRecord, updateColumns, updateRecord } from './crud.service';
 import { withTx } from '../db/tx';
 import { recordAudit } from '../audit/audit';
 import type { Ctx } from '../http/context';

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect';
 import { type AnyEntity, isSingleton, permissionCode } from '../entity/define';
-import { bulkDelete, createRecord, deleteRecord, getCurrentRecord, getRecord, listRecords, runAction, runTransition, updateRecord } from '../entity/crud.service';
+import { getCurrentRecord, getRecord, listRecords } from '../entity/crud.read';
+import { runAction, runTransition } from '../entity/crud.transition';
+import { bulkDelete, createRecord, deleteRecord, updateRecord } from '../entity/crud.service';
 import { hooksOf } from '../entity/hooks';
 import { exportList } from '../entity/export';
 import { historyOf } from '../audit/audit';

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/connect';
 import { type RequestKey, runInRequestScope, setRequestKey } from '../db/request-key';
 import { entityByName } from '../../modules/registry';
-import { getRecord } from '../entity/crud.service';
+import { getRecord } from '../entity/crud.read';
 import { unprocessable } from './errors';
 import type { Ctx } from './context';
 import type { AnyEntity } from '../entity/define';

@@ -3,7 +3,7 @@ import { recordAudits } from '../audit/audit';
 import { rowFromSql, tableOf } from '../db/entity-table';
 import type { Tx } from '../db/tx';
 import type { AnyEntity } from '../entity/define';
-import { present } from '../entity/crud.service';
+import { present } from '../entity/crud.read';
 import { hooksOf } from '../entity/hooks';
 import { ops } from '../entity/operations';
 import { entitySchema, fieldErrors } from '../entity/schema';

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { readInCallersTx } from '../../../core/db/callers-tx';
 import type { Tx } from '../../../core/db/tx';
-import { createRecord, getRecord, runAction, runTransition } from '../../../core/entity/crud.service';
+import { getRecord } from '../../../core/entity/crud.read';
+import { runAction, runTransition } from '../../../core/entity/crud.transition';
+import { createRecord } from '../../../core/entity/crud.service';
 import type { Row } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
 import { invoice } from '../model/invoice.entity';

@@ -1,4 +1,5 @@
-import { presentReturned, validate } from '../../../core/entity/crud.service';
+import { presentReturned } from '../../../core/entity/crud.read';
+import { validate } from '../../../core/entity/crud.service';
 import { type Row, registerHooks } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
 import { journalEntry } from '../model/journal-entry.entity';

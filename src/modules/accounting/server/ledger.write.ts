@@ -5,7 +5,7 @@ import { execPrepared } from '../../../core/db/prepared';
 import { formatNumberSql, takeNumberSql } from '../../../core/db/sequences';
 import type { Tx } from '../../../core/db/tx';
 import { type RequestKey, currentRequestKey } from '../../../core/db/request-key';
-import { refTitleColumn } from '../../../core/entity/crud.service';
+import { refTitleColumn } from '../../../core/entity/crud.read';
 import type { Ctx } from '../../../core/http/context';
 import { journalEntry } from '../model/journal-entry.entity';
 import { balanceUpsertsSql } from './ledger.balances';

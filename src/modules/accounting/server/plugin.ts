@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../core/db/connect';
 import { tableOf } from '../../../core/db/entity-table';
 import { withTx } from '../../../core/db/tx';
-import { getRecord } from '../../../core/entity/crud.service';
+import { getRecord } from '../../../core/entity/crud.read';
 import { AppError, fieldProblem } from '../../../core/http/errors';
 import { requireCtx, requirePermission } from '../../../core/http/guard';
 import { readFromReplica } from '../../../core/http/replica-read';

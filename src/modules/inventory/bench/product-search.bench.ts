@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { httpGet } from '../../../../bench/http-client';
 import { loadInWorker } from '../../../../bench/load-worker';
 import { searchPageSql } from '../../../../bench/search-page';
-import { countCap } from '../../../core/entity/crud.service';
+import { countCap } from '../../../core/entity/crud.read';
 import { normalizeSearch } from '../../../core/text/arabic-normalize';
 import type { TestApp } from '../../../../tests/support/test-app';
 import type { StockKit } from '../server/test-kit';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../core/db/connect';
 import { withTx } from '../../../core/db/tx';
 import { permissionCode } from '../../../core/entity/define';
-import { getRecord } from '../../../core/entity/crud.service';
+import { getRecord } from '../../../core/entity/crud.read';
 import { fieldSchema, fieldErrors } from '../../../core/entity/schema';
 import { can, type Ctx } from '../../../core/http/context';
 import { forbidden, notFound, validationError } from '../../../core/http/errors';

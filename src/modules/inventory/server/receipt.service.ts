@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
-import { getRecord } from '../../../core/entity/crud.service';
+import { getRecord } from '../../../core/entity/crud.read';
 import type { Data, Row } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
 import { receiptItemSchema, receivePartSchema } from '../model/items.schema';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { tableOf } from '../../../core/db/entity-table';
-import { LIST_COUNT_CAP, allRecords, getRecord, listRecords, recordsByIds } from '../../../core/entity/crud.service';
+import { LIST_COUNT_CAP, allRecords, getRecord, listRecords, recordsByIds } from '../../../core/entity/crud.read';
 import { exportRows } from '../../../core/entity/export';
 import type { Row } from '../../../core/entity/hooks';
 import { withPresetFilters } from '../../../core/entity/preset';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../../core/db/connect';
-import { getRecord } from '../../../core/entity/crud.service';
+import { getRecord } from '../../../core/entity/crud.read';
 import { requireCtx, requirePermission } from '../../../core/http/guard';
 import { claimIdempotency } from '../../../core/http/idempotency';
 import { notFound } from '../../../core/http/errors';

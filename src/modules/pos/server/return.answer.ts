@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { getRecord } from '../../../core/entity/crud.service';
+import { getRecord } from '../../../core/entity/crud.read';
 import type { Ctx } from '../../../core/http/context';
 import { salesReturn } from '../../sales/model/sales-return.entity';
 

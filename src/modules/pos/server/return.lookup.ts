@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { withTx } from '../../../core/db/tx';
-import { getRecord } from '../../../core/entity/crud.service';
+import { getRecord } from '../../../core/entity/crud.read';
 import type { Ctx } from '../../../core/http/context';
 import { companyToday } from '../../../core/time/company-time';
 import { salesOrder } from '../../sales/model/sales-order.entity';

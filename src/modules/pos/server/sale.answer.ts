@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import { getRecord } from '../../../core/entity/crud.service';
+import { getRecord } from '../../../core/entity/crud.read';
 import type { Ctx } from '../../../core/http/context';
 import { salesOrder } from '../../sales/model/sales-order.entity';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../core/db/connect';
 import { htmlToPdf } from '../../../core/documents/pdf';
-import { getRecord } from '../../../core/entity/crud.service';
+import { getRecord } from '../../../core/entity/crud.read';
 import type { Ctx } from '../../../core/http/context';
 import { displayOf } from '../../../core/http/display';
 import { AppError, fieldProblem, notFound } from '../../../core/http/errors';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../core/db/tx';
-import { getRecord } from '../../../core/entity/crud.service';
+import { getRecord } from '../../../core/entity/crud.read';
 import { lineProblem } from '../../../core/entity/line-fields';
 import { type Data, type Row, registerHooks } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';

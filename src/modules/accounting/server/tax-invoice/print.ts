@@ -1,4 +1,4 @@
-import { getRecord } from '../../../../core/entity/crud.service';
+import { getRecord } from '../../../../core/entity/crud.read';
 import type { Row } from '../../../../core/entity/hooks';
 import type { Ctx } from '../../../../core/http/context';
 import { displayOf } from '../../../../core/http/display';

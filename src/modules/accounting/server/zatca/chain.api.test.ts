@@ -5,7 +5,7 @@ import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../
 import { FIRST_PIH, invoiceHash } from './hash';
 import { zatcaQrTags, zatcaQrText } from './reads';
 import { readTlv } from './test-support';
-import { getRecord } from '../../../../core/entity/crud.service';
+import { getRecord } from '../../../../core/entity/crud.read';
 import { systemCtx } from '../../../../core/tenancy/system-ctx';
 import { invoice } from '../../model/invoice.entity';
 import { taxInvoiceDoc } from '../tax-invoice/document';
