@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ListQuery } from '../api/useEntityQueries';
 
@@ -11,6 +11,11 @@ const DEFAULT_SIZE = 25;
 
 export function useListParams() {
   const [params, setParams] = useSearchParams();
+  // What this list last navigated to, until that navigation is rendered. react-router's functional update starts from
+  // the params of the last render: a change made before the previous one rendered (the debounced search firing
+  // right after a click on a header) started from the params before the click and undid it (the sort lost).
+  const sent = useRef<URLSearchParams | null>(null);
+  useEffect(() => { sent.current = null; }, [params]);
 
   const query = useMemo<ListQuery>(() => {
     const filters: Record<string, string> = {};
@@ -25,16 +30,13 @@ export function useListParams() {
     };
   }, [params]);
 
-  const update = (changes: Record<string, string | null>, resetPage = true) =>
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) if (v === null || v === '') p.delete(k); else p.set(k, v);
-        if (resetPage) p.delete('page');
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const update = (changes: Record<string, string | null>, resetPage = true) => {
+    const p = new URLSearchParams(sent.current ?? params);
+    for (const [k, v] of Object.entries(changes)) if (v === null || v === '') p.delete(k); else p.set(k, v);
+    if (resetPage) p.delete('page');
+    sent.current = p;
+    setParams(p, { replace: true, preventScrollReset: true });
+  };
 
   return {
     query,
