@@ -74,16 +74,18 @@ export const ops = {
    * set, audited as `audit` (the changed fields before and after) by the acting user. Needs the permission
    * `permission` (default: `audit`, e.g. the action doing it). No client validation and no hooks: the caller is
    * the business that computed the values. With `when`, a row it refuses (checked under the lock) is left as it
-   * is and the answer is null.
+   * is and the answer is null. With `locked`, the row as the caller's transaction locked it (FOR UPDATE) and has
+   * not changed since (an action's row): it is not locked and read again.
    */
-  async write(ctx: Ctx, def: AnyEntity, id: number, set: Data, opts: { audit: string; permission?: string; when?: (row: Row) => boolean }): Promise<Row | null> {
+  async write(ctx: Ctx, def: AnyEntity, id: number, set: Data, opts: { audit: string; permission?: string; when?: (row: Row) => boolean; locked?: Row }): Promise<Row | null> {
     requirePermission(ctx, permissionCode(def, opts.permission ?? opts.audit));
     const keys = Object.keys(set);
     for (const k of keys) if (!def.fields[k] || def.fields[k]!.kind === 'refs' || def.fields[k]!.virtual) throw new Error(`${def.name}: ${k} is not a column field`);
     return withTx(ctx.db, async (tx) => {
-      const locked = await lockRow(tx, ctx, def, id);
+      const locked = opts.locked?.id === id ? opts.locked : await lockRow(tx, ctx, def, id);
       if (opts.when && !opts.when(locked)) return null;
-      // before: the locked row as read; after: the UPDATE's RETURNING (titles included): three round trips in all
+      // before: the locked row as read; after: the UPDATE's RETURNING (titles included): three round trips in all,
+      // two with `locked`
       const before = present(ctx, def, { ...locked });
       const after = await updateColumns(tx, ctx, def, id, set);
       const pick = (r: Row) => Object.fromEntries(keys.map((k) => [k, r[k] ?? null]));

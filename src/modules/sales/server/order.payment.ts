@@ -12,7 +12,8 @@ import { salesError } from './sales.errors';
 /**
  * Paying a confirmed sales order (its `pay` action, and each allocation of a bulk payment): a payment on the
  * order's invoice through accounting's payInvoice (which locks the invoice and refuses more than its due, 422), then
- * the order's paid, due and payment status copied from the invoice by ops.write (row locked, audited); paid in
+ * the order's paid, due and payment status copied from the invoice by ops.write (audited; `row` is the order as the
+ * caller locked it in this transaction: the action's row, or the bulk payment's FOR UPDATE); paid in
  * full, the order is completed. The money goes to the bank journal (BNK) for a bank transfer, else accounting's
  * cash journal, unless a journal is named. Invariant: an order's paid/due are always its invoice's.
  */
@@ -43,7 +44,7 @@ export async function payOrder(ctx: Ctx, tx: Tx, row: Row, input: OrderPaymentIn
   const paymentStatus = PAYMENT_STATUS[paid.status] ?? 'unpaid';
   const out = await ops.write(ctx, salesOrder, row.id, {
     paidAmount: paid.paidAmount, dueAmount: paid.dueAmount, paymentStatus, status: paymentStatus === 'paid' ? 'completed' : 'confirmed',
-  }, { audit: 'pay' });
+  }, { audit: 'pay', locked: row });
   return out!;
 }
 
