@@ -161,7 +161,7 @@ async function insertReturning(tx: Tx, ctx: Ctx, def: AnyEntity, values: Data, g
 
 /**
  * The generic create in `tx`: hooks, references, insert, junctions, audit (or, with `audit` false, not yet: the
- * caller writes it); the row as inserted and as answered (from RETURNING, unless an afterCreate hook ran). On a
+ * caller writes it); the row as inserted and as answered (from RETURNING). On a
  * hot path (`audit` false: create and transition `next` in one request) the insert is a named prepared statement.
  */
 async function insertRecord(tx: Tx, ctx: Ctx, def: AnyEntity, data: Data, audit = true, next?: string): Promise<{ row: Row; out: Row }> {
@@ -183,15 +183,12 @@ async function insertRecord(tx: Tx, ctx: Ctx, def: AnyEntity, data: Data, audit 
   const row = rowFromSql(table, raw!) as Row;
   forgetInTx(tx, def.name);
   await writeJunctions(tx, def, row.id, data);
+  // afterCreate writes other rows (lines, counts), never the created one: the answer is the inserted row as returned
   await hooks.afterCreate?.(ctx, tx, row);
-  let out: Row;
-  if (hooks.afterCreate) out = await getRecord(ctx, def, row.id, tx);
-  else {
-    out = present(ctx, def, { ...row });
-    // what writeJunctions wrote, in loadJunctions' order
-    for (const [key, fl] of Object.entries(def.fields)) if (fl.kind === 'refs') out[key] = [...new Set((data[key] as number[] | undefined) ?? [])].sort((a, b) => a - b);
-    await attachRefTitles(tx, ctx, def, [out], refTitlesOf(def, out, raw!));
-  }
+  const out = present(ctx, def, { ...row });
+  // what writeJunctions wrote, in loadJunctions' order
+  for (const [key, fl] of Object.entries(def.fields)) if (fl.kind === 'refs') out[key] = [...new Set((data[key] as number[] | undefined) ?? [])].sort((a, b) => a - b);
+  await attachRefTitles(tx, ctx, def, [out], refTitlesOf(def, out, raw!));
   if (audit) await recordAudit(tx, ctx, def, out.id, 'create', null, out);
   return { row, out };
 }

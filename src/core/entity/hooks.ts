@@ -36,6 +36,8 @@ export interface EntityHooks {
    * registration's beforeCreate row by row.
    */
   beforeCreateMany?(ctx: Ctx, tx: Tx, rows: Data[]): Promise<void> | void;
+  /** Writes other rows the new record brings (its lines, a parent's counts); never the record's own row, which is
+   * answered as inserted (crud.service.ts, no read back). */
   afterCreate?(ctx: Ctx, tx: Tx, row: Row): Promise<void> | void;
   /** `changes` holds only the validated fields the client sent; `before` the locked current row. */
   beforeUpdate?(ctx: Ctx, tx: Tx, changes: Data, before: Row): Promise<void> | void;
