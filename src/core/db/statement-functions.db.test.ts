@@ -25,8 +25,9 @@ afterAll(async () => { await statementFunctionsSettled(); await db?.close(); });
 
 // a data-modifying CTE whose output names a column "id" as the table does (the function's own column names must
 // not capture the statement's), with typed and untyped parameters
+// (and a line comment at its end: the function's body must not lose its closing semicolon to it)
 const INSERT = `WITH ins AS (INSERT INTO sf_items (code, qty, day) SELECT c, q, $3 FROM unnest($1::text[], $2::numeric[]) AS u(c, q) RETURNING id, code, qty, day)
-  SELECT id, code, qty, day, (SELECT count(*) FROM sf_items) AS before FROM ins ORDER BY id`;
+  SELECT id, code, qty, day, (SELECT count(*) FROM sf_items) AS before FROM ins ORDER BY id -- the rows written`;
 const fieldsOf = (r: pg.QueryResult) => r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
 const functions = async () => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_proc WHERE proname LIKE 'daftar_q_%'`)).rows[0]!.n;
 

@@ -110,7 +110,8 @@ export async function makeStatementFunction(pool: pg.Pool, text: string, fields:
         SET plan_cache_mode = force_generic_plan AS $daftar$
 #variable_conflict use_column
 BEGIN
-RETURN QUERY ${text};
+RETURN QUERY ${text}
+;
 END $daftar$`);
     } catch (e) {
       // made at the same moment by another server (or by this one before a restart): the same function
