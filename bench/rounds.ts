@@ -12,19 +12,20 @@ import { readFileSync, readdirSync } from 'node:fs';
  */
 export function pgCpuMs(database: string): number | null {
   try {
-    let ticks = 0;
+    let ms = 0;
     let found = false;
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       try {
         const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
         if (!cmd.startsWith('postgres:') || !cmd.split(' ').includes(database)) continue;
-        const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        ticks += Number(f[11]) + Number(f[12]);
-        found = true;
-      } catch { /* gone */ }
+      } catch { continue; /* gone */ }
+      const used = processCpuMs(Number(pid));
+      if (used === null) continue;
+      ms += used;
+      found = true;
     }
-    return found ? ticks * 10 : null;
+    return found ? ms : null;
   } catch {
     return null;
   }

@@ -78,7 +78,7 @@ export function learnStatement(pool: pg.Pool, text: string, fields: readonly { n
   creating.add(job);
 }
 
-/** Waits for the functions being made (a closing pool, a test). */
+/** Waits for the functions being made (tests; a pool closed meanwhile only makes one fail, to be tried again). */
 export async function statementFunctionsSettled(): Promise<void> {
   await Promise.all([...creating]);
 }

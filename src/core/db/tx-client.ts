@@ -8,17 +8,15 @@ import type { Tx } from './tx';
  * here: a savepoint of it (`tx.transaction(...)`) is another object and is not registered, so execPrepared never
  * commits from inside a savepoint, whose caller may still write after it.
  */
-const clients = new WeakMap<object, pg.PoolClient>();
-const pools = new WeakMap<object, pg.Pool>();
+const open = new WeakMap<object, { client: pg.PoolClient; pool: pg.Pool }>();
 
 /** Records that `tx` is the outermost transaction open on `client`, checked out of `pool`. */
 export function registerTxClient(tx: Tx, client: pg.PoolClient, pool: pg.Pool): void {
-  clients.set(tx, client);
-  pools.set(tx, pool);
+  open.set(tx, { client, pool });
 }
 
 /** The connection of an outermost transaction opened by withTx (registered), else undefined. */
-export const txClient = (q: unknown): pg.PoolClient | undefined => (typeof q === 'object' && q !== null ? clients.get(q) : undefined);
+export const txClient = (q: unknown): pg.PoolClient | undefined => (typeof q === 'object' && q !== null ? open.get(q)?.client : undefined);
 
 /** The pool behind a node-postgres Drizzle handle (Drizzle's public `$client`), else undefined (PGlite, a transaction). */
 export function poolOf(q: unknown): pg.Pool | undefined {
@@ -27,4 +25,4 @@ export function poolOf(q: unknown): pg.Pool | undefined {
 }
 
 /** The pool of a Drizzle handle, or the one a registered transaction's connection came from. */
-export const poolBehind = (q: unknown): pg.Pool | undefined => poolOf(q) ?? (typeof q === 'object' && q !== null ? pools.get(q) : undefined);
+export const poolBehind = (q: unknown): pg.Pool | undefined => poolOf(q) ?? (typeof q === 'object' && q !== null ? open.get(q)?.pool : undefined);

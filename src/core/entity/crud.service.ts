@@ -20,8 +20,8 @@ import { committing, valueSql, transitionRow } from './crud.transition';
 
 /**
  * The generic writes every entity gets: create, update, delete, bulk delete (reads are crud.read.ts, transitions
- * and named actions crud.transition.ts). Each mutation is one transaction: validate -> check references -> hooks -> write -> audit.
- * company_id, audit columns, version and state are set here, never taken from the client.
+ * and named actions crud.transition.ts). Each mutation is one transaction: validate -> check references -> hooks
+ * -> write -> audit. company_id, audit columns, version and state are set here, never taken from the client.
  */
 
 async function writeJunctions(tx: Tx, def: AnyEntity, id: number, data: Data): Promise<void> {
@@ -161,8 +161,8 @@ async function insertReturning(tx: Tx, ctx: Ctx, def: AnyEntity, values: Data, g
 
 /**
  * The generic create in `tx`: hooks, references, insert, junctions, audit (or, with `audit` false, not yet: the
- * caller writes it); the row as inserted and as answered (from RETURNING). On a
- * hot path (`audit` false: create and transition `next` in one request) the insert is a named prepared statement.
+ * caller writes it); the row as inserted and as answered (from RETURNING). On a hot path (`audit` false: create
+ * and transition `next` in one request) the insert is a named prepared statement.
  */
 async function insertRecord(tx: Tx, ctx: Ctx, def: AnyEntity, data: Data, audit = true, next?: string): Promise<{ row: Row; out: Row }> {
   const hooks = hooksOf(def);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { readInCallersTx } from '../../../core/db/callers-tx';
 import type { Orm } from '../../../core/db/connect';
 import type { Tx } from '../../../core/db/tx';
+import { MAX_INT } from '../../../core/entity/bounds';
 import { memoInTx } from '../../../core/db/tx-memo';
 import type { Ctx } from '../../../core/http/context';
 
@@ -18,7 +19,7 @@ export interface SaleProduct {
 export interface SaleUom { id: number; groupId: number; factor: string; isActive: boolean }
 
 type ForSale = { products: Map<number, SaleProduct>; uoms: Map<number, SaleUom> };
-const valid = (xs: number[]) => [...new Set(xs.filter((x) => Number.isInteger(x) && x > 0 && x <= 2147483647))].sort((a, b) => a - b);
+const valid = (xs: number[]) => [...new Set(xs.filter((x) => Number.isInteger(x) && x > 0 && x <= MAX_INT))].sort((a, b) => a - b);
 
 /**
  * Read once per transaction for the same products (core/db/tx-memo.ts: a till sale prices its lines, then the
