@@ -65,7 +65,12 @@ async function pick(page: Page, input: Locator, search: string, option: RegExp) 
 /** Clicks Save (or another submit) in the open drawer/page and confirms the question that follows. */
 async function submit(page: Page, scope: Locator, label: string, t: T) {
   await scope.getByRole('button', { name: label, exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).last().click({ timeout: 15000 });
+  const confirm = page.getByRole('dialog').getByRole('button', { name: t.confirm, exact: true }).last();
+  const refused = scope.getByRole('alert');
+  await confirm.or(refused).first().waitFor({ timeout: 15000 });
+  // a form the client refused says why, with its fields' messages, instead of a timeout
+  if (!(await confirm.isVisible())) throw new Error(`${label} refused: ${(await scope.getByRole('alert').allInnerTexts()).join(' | ')}`);
+  await confirm.click();
 }
 
 async function json<R = any>(request: APIRequestContext, path: string): Promise<R> { // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Input, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Label } from '../../core/i18n/locale';
 import { entities } from '../../modules/registry';
@@ -65,7 +65,14 @@ export function LinesEditor({ label: fieldLabel, columns: all, value, onChange, 
   const fmt = useFormat();
   const lines: Line[] = Array.isArray(value) ? (value as Line[]) : [];
   const columns = all.filter((c) => c.kind !== 'ref' || known.has(c.target!));
-  const patch = (i: number, p: Line) => onChange?.(lines.map((l, j) => (j === i ? { ...l, ...p } : l)));
+  // A cell may patch its line after an await (a product bringing its unit and cost): the patch applies to the lines
+  // as they are then, not as they were when the cell was rendered, or a quantity typed meanwhile would be lost.
+  const latest = useRef(lines);
+  latest.current = lines;
+  const patch = (i: number, p: Line) => {
+    latest.current = latest.current.map((l, j) => (j === i ? { ...l, ...p } : l));
+    onChange?.(latest.current);
+  };
   const set = (i: number, key: string, v: unknown) => patch(i, { [key]: v });
 
   const cell = (c: LineColumn, line: Line, i: number) => {
