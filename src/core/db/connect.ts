@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root';
 import { type Timings, timed } from '../start-timings';
 import { POOLED } from './statement-names';
+import { poolClient } from './builder-names';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /**
@@ -67,7 +68,7 @@ export async function openPostgres(url: string, max = 10, connectTimeoutMs = 500
   // connectionTimeoutMillis: while PostgreSQL is down a request waits 5 s for a connection at most, then gets 503.
   // Behind a transaction pooler nothing is named and no startup option is sent (PgBouncer refuses `options`).
   const pool = new pg.Pool({
-    connectionString: url, max, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true,
+    connectionString: url, max, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true, Client: poolClient(),
     ...(POOLED ? {} : { options: '-c plan_cache_mode=force_generic_plan' }),
   });
   // A connection that breaks (a network blip, a failover, a pooler or PostgreSQL restart) emits 'error' on its

@@ -1,3 +1,4 @@
+import { execPrepared } from './prepared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from './tx';
 
@@ -37,7 +38,7 @@ export async function nextNumber(
   prefix: string,
   width = 5,
 ): Promise<{ value: number; formatted: string }> {
-  const res = await tx.execute(takeNumberSql(companyId, docType, fiscalYear, prefix));
+  const res = await execPrepared(tx, takeNumberSql(companyId, docType, fiscalYear, prefix));
   const row = res.rows[0] as { value: string | number; prefix: string };
   const value = Number(row.value);
   return { value, formatted: formatNumber(row.prefix, fiscalYear, value, width) };

@@ -1,7 +1,7 @@
 import { type Column, type SQL, getTableColumns, sql } from 'drizzle-orm';
 import type { Orm } from '../../../core/db/connect';
 import { tableOf } from '../../../core/db/entity-table';
-import { intsLiteral } from '../../../core/db/prepared';
+import { execPrepared, intsLiteral } from '../../../core/db/prepared';
 import type { Tx } from '../../../core/db/tx';
 import { accountingSettings } from '../model/accounting-settings.entity';
 
@@ -43,7 +43,7 @@ export async function accountStates(q: Tx | Orm, companyId: number, ids: number[
 export async function chartIds(q: Tx | Orm, companyId: number, codes: { accounts?: string[]; journals?: string[] }): Promise<{ accounts: Record<string, number | null>; journals: Record<string, number | null> }> {
   const a = codes.accounts ?? [];
   const j = codes.journals ?? [];
-  const r = await q.execute(sql`
+  const r = await execPrepared(q, sql`
     SELECT 'a' AS k, code, id FROM accounts WHERE company_id = ${companyId} AND code IN (SELECT jsonb_array_elements_text(${JSON.stringify(a)}::jsonb))
     UNION ALL SELECT 'j', code, id FROM journals WHERE company_id = ${companyId} AND code IN (SELECT jsonb_array_elements_text(${JSON.stringify(j)}::jsonb))`);
   const rows = r.rows as { k: string; code: string; id: number }[];

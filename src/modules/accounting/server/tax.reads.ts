@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Orm } from '../../../core/db/connect';
-import { intsLiteral } from '../../../core/db/prepared';
+import { execPrepared, intsLiteral } from '../../../core/db/prepared';
 import type { Tx } from '../../../core/db/tx';
 import type { TaxInfo } from './invoice.posting';
 import { memoInTx } from '../../../core/db/tx-memo';
@@ -14,7 +14,7 @@ import { memoInTx } from '../../../core/db/tx-memo';
 export async function salesTaxes(q: Tx | Orm, companyId: number, ids: number[]): Promise<{ defaultId: number | null; taxes: Map<number, TaxInfo> }> {
   const wanted = [...new Set(ids.filter((i) => Number.isInteger(i) && i > 0 && i <= 2147483647))].sort((a, b) => a - b);
   // read once per transaction (core/db/tx-memo.ts)
-  const r = await memoInTx(q, ['tax', 'accountingSettings'], `salesTaxes:${companyId}:${wanted.join(',')}`, () => q.execute(sql`
+  const r = await memoInTx(q, ['tax', 'accountingSettings'], `salesTaxes:${companyId}:${wanted.join(',')}`, () => execPrepared(q, sql`
     WITH dflt AS (
       SELECT d.id FROM taxes d JOIN accounting_settings s ON s.company_id = d.company_id
       WHERE d.company_id = ${companyId} AND d.status = 'active' AND d.type = 'percentage' AND d.rate = s.default_tax_rate

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { readInCallersTx } from '../../../core/db/callers-tx';
+import { execPrepared } from '../../../core/db/prepared';
 import type { Orm } from '../../../core/db/connect';
 import type { Tx } from '../../../core/db/tx';
 import { MAX_INT } from '../../../core/entity/bounds';
@@ -36,7 +37,7 @@ export function productsForSale(ctx: Ctx, productIds: number[], uomIds: number[]
 
 async function readForSale(ctx: Ctx, q: Tx | Orm, productIds: number[], uomIds: number[]): Promise<ForSale> {
   const ids = (xs: number[]) => `{${valid(xs).join(',')}}`;
-  const r = await q.execute(sql`
+  const r = await execPrepared(q, sql`
     WITH RECURSIVE p AS (
       SELECT id, name, name_ar, uom_id, sale_price::text AS sale_price, product_type, storable, salable, is_active, category_id
       FROM products WHERE company_id = ${ctx.companyId}::int AND id = ANY(${ids(productIds)}::int[])),

@@ -1,3 +1,4 @@
+import { execPrepared } from '../../../core/db/prepared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
@@ -32,7 +33,7 @@ export async function branchForSelling(ctx: Ctx, tx: Tx, branchId: number, opts:
  * the close is refused, 409).
  */
 export async function sessionForSelling(ctx: Ctx, tx: Tx, sessionId: number): Promise<{ sessionId: number; branch: BranchInfo; walkIn: number | null }> {
-  const r = await tx.execute(sql`SELECT s.id, s.status, b.id AS branch_id, b.location_id, b.is_active,
+  const r = await execPrepared(tx, sql`SELECT s.id, s.status, b.id AS branch_id, b.location_id, b.is_active,
       EXISTS (SELECT 1 FROM pos_branches_users j WHERE j.owner_id = b.id AND j.target_id = ${ctx.user.id}) AS listed,
       (SELECT walk_in_customer_id FROM pos_settings WHERE company_id = ${ctx.companyId} LIMIT 1) AS walk_in
     FROM pos_sessions s LEFT JOIN pos_branches b ON b.id = s.branch_id AND b.company_id = s.company_id

@@ -1,3 +1,4 @@
+import { execPrepared } from '../../../core/db/prepared';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { lineProblem } from '../../../core/entity/line-fields';
@@ -35,7 +36,7 @@ export async function loadPriceList(ctx: Ctx, tx: Tx, id: number | null): Promis
 export function currencyDecimals(tx: Tx, companyId: number): Promise<number> {
   // read once per transaction (core/db/tx-memo.ts), the key shared with accounting's read of the same column
   return memoInTx(tx, ['company'], `currencyDecimals:${companyId}`, async () => {
-    const r = await tx.execute(sql`SELECT currency_decimals AS d FROM companies WHERE id = ${companyId}`);
+    const r = await execPrepared(tx, sql`SELECT currency_decimals AS d FROM companies WHERE id = ${companyId}`);
     const d = (r.rows[0] as { d?: number } | undefined)?.d;
     return typeof d === 'number' ? d : 2;
   });
@@ -89,7 +90,7 @@ export async function priceOrder(ctx: Ctx, tx: Tx, v: Data): Promise<OrderTotals
 
 /** The customer is a contact of the company with the customer role; the salesperson, if any, is active. */
 export async function checkParties(ctx: Ctx, tx: Tx, v: Data): Promise<void> {
-  const r = await tx.execute(sql`SELECT
+  const r = await execPrepared(tx, sql`SELECT
       (SELECT is_customer FROM contacts WHERE company_id = ${ctx.companyId} AND id = ${Number(v.customerId) || 0}) AS customer,
       (SELECT is_active FROM salespersons WHERE company_id = ${ctx.companyId} AND id = ${Number(v.salespersonId) || 0}) AS salesperson`);
   const row = r.rows[0] as { customer: boolean | null; salesperson: boolean | null };

@@ -1,3 +1,4 @@
+import { execPrepared } from '../../../../core/db/prepared';
 import { sql } from 'drizzle-orm';
 import type { Orm } from '../../../../core/db/connect';
 import type { Tx } from '../../../../core/db/tx';
@@ -57,7 +58,7 @@ export const isBusinessBuyer = (b: Pick<Buyer, 'kind' | 'taxNumber'>) => b.kind 
  */
 export async function checkTaxInvoiceBuyer(ctx: Ctx, tx: Tx, row: Row): Promise<void> {
   if (!isSaleSide(String(row.type))) return;
-  const s = await tx.execute(sql`SELECT country, tax_number AS "taxNumber" FROM companies WHERE id = ${ctx.companyId}`);
+  const s = await execPrepared(tx, sql`SELECT country, tax_number AS "taxNumber" FROM companies WHERE id = ${ctx.companyId}`);
   const co = s.rows[0] as { country: string; taxNumber: string | null } | undefined;
   const pack = packOf(co?.country);
   if (pack.eInvoicing !== 'zatca' || !filled(co?.taxNumber)) return;

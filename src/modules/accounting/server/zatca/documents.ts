@@ -1,3 +1,4 @@
+import { execPrepared } from '../../../../core/db/prepared';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../../core/db/tx';
@@ -44,7 +45,7 @@ export async function lockUnit(ctx: Ctx, tx: Tx, inv: Row): Promise<LockedUnit |
   if (!isSaleSide(String(inv.type))) return null;
   const originalId = (inv.creditNoteOfId as number | null) ?? (inv.debitNoteOfId as number | null) ?? null;
   const branchId = originalId === null && typeof inv.posBranchId === 'number' ? inv.posBranchId : null;
-  const u = (await tx.execute(sql`
+  const u = (await execPrepared(tx, sql`
     SELECT u.id, u.private_key AS "privateKey", u.certificate, u.last_icv AS "lastIcv", u.last_hash AS "lastHash",
       (SELECT to_jsonb(c) FROM companies c WHERE c.id = u.company_id) AS company,
       (SELECT to_jsonb(p) FROM contacts p WHERE p.id = ${inv.partnerId as number} AND p.company_id = u.company_id) AS buyer,
