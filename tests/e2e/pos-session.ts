@@ -15,7 +15,12 @@ export const TILL = {
 };
 
 /** A sale at the till (/pos/order) by keyboard: scan, quantity key, optionally a product by name, F9, cash tendered, Enter. */
-export async function sellByKeyboard(page: Page, t: (typeof TILL)[keyof typeof TILL], barcode: string, opts: { qty?: string; byName?: boolean; cash: string }) {
+/**
+ * A sale by keyboard: the barcode typed and Enter, the quantity key, a product found by name, F9 and cash. `slowSearch`:
+ * the server's product search answers 1.5 s late and Enter is pressed while the last text's matches are still shown
+ * (after the search field's 200 ms pause): the till must add a match of the typed name, not one of those.
+ */
+export async function sellByKeyboard(page: Page, t: (typeof TILL)[keyof typeof TILL], barcode: string, opts: { qty?: string; byName?: boolean; slowSearch?: boolean; cash: string }) {
   const search = page.getByRole('textbox', { name: new RegExp(t.prefix ? 'ابحث عن منتج' : 'Search products') });
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-controls')), { timeout: 10000 }).toBe('till-products');
   await page.keyboard.type(barcode);
@@ -31,10 +36,14 @@ export async function sellByKeyboard(page: Page, t: (typeof TILL)[keyof typeof T
   }
   if (opts.byName) {
     await expect.poll(() => search.evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
+    const searching = (u: URL) => u.pathname === '/api/inventory/products' && u.searchParams.has('search');
+    if (opts.slowSearch) await page.route(searching, async (r) => { await new Promise((done) => setTimeout(done, 1500)); await r.continue().catch(() => undefined); });
     await page.keyboard.type(t.byName);
     await expect.poll(() => page.locator('#till-products [role="option"]').count(), { timeout: 10000 }).toBeGreaterThan(0);
+    if (opts.slowSearch) await page.waitForTimeout(600);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('table', { name: t.prefix ? 'السلة' : 'Cart' }).locator('tbody tr').count(), { timeout: 10000 }).toBe(2);
+    if (opts.slowSearch) await page.unroute(searching);
   }
   await page.keyboard.press('F9');
   const pay = page.getByRole('dialog', { name: t.pay });

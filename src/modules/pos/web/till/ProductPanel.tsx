@@ -47,8 +47,11 @@ export function ProductPanel({ inputRef, categories, categoryId, setCategoryId, 
         else onNotFound(label(tt.barcodeUnknown, { q }));
         return;
       }
-      const list = debounced.trim() === q ? items : await memory.search(q, categoryId);
-      const p = list[debounced.trim() === q ? active : 0];
+      // the shown matches are this text's only once its search answered (until then they are the last text's, kept
+      // on screen): else the text typed is searched now, so a name typed fast and Enter never adds a stale match
+      const shown = debounced.trim() === q && !found.isPlaceholderData;
+      const list = shown ? items : await memory.search(q, categoryId);
+      const p = list[shown ? active : 0];
       if (p) add(p);
       else onNotFound(label(tt.noMatch, { q }));
     } else if (e.key === 'ArrowDown' && !e.altKey) {
