@@ -62,8 +62,20 @@ export function presentListRow(ctx: Ctx, def: AnyEntity, shape: ListShape, raw: 
 }
 
 export function scopeCond(def: AnyEntity, table: AnyTable, ctx: Ctx, id: number) {
-  return def.scope === 'tenant' ? and(eq(table.id, id), eq(table.id, ctx.companyId)) : and(eq(table.id, id), eq(table.companyId, ctx.companyId));
+  return and(eq(table.id, id), companyCond(def, table, ctx));
 }
+
+/** The company's rows (the tenant: its own row) that this user may see (hooks.ts rowScope). */
+function companyCond(def: AnyEntity, table: AnyTable, ctx: Ctx): SQL {
+  const company = def.scope === 'tenant' ? eq(table.id, ctx.companyId) : eq(table.companyId, ctx.companyId);
+  const rows = hooksOf(def).rowScope?.(ctx);
+  if (!rows) return company;
+  const parts = rows.text.split('?');
+  return and(company, sql.join(parts.flatMap((text, i) => (i < rows.params.length ? [sql.raw(text), sql`${rows.params[i]}`] : [sql.raw(text)]))))!;
+}
+
+/** The list query's conditions, with the rows this user may see. */
+const listQuery = (ctx: Ctx, def: AnyEntity, table: AnyTable, query: Record<string, unknown>) => parseListQuery(def, table, query, ctx.companyId, hooksOf(def).rowScope?.(ctx));
 
 export function present(ctx: Ctx, def: AnyEntity, row: Record<string, unknown>): Row {
   const out: Record<string, unknown> = {};
@@ -152,7 +164,7 @@ export function countCap(searching: boolean, page: number, pageSize: number): nu
 
 export async function listRecords(ctx: Ctx, def: AnyEntity, query: Record<string, unknown>) {
   const table = tableOf(def);
-  const p = parseListQuery(def, table, query, ctx.companyId);
+  const p = listQuery(ctx, def, table, query);
   const orm = ctx.db.orm;
   // Counts stop at a cap: `totalCapped: true` tells the client there are more than `total`.
   const cap = countCap(p.searching, p.page, p.pageSize);
@@ -182,8 +194,7 @@ export function runStatement(orm: Ctx['db']['orm'], st: PageStatement): Promise<
 export async function recordsByIds(ctx: Ctx, def: AnyEntity, ids: number[]): Promise<Row[]> {
   if (!ids.length) return [];
   const table = tableOf(def);
-  const scope = def.scope === 'tenant' ? eq(table.id, ctx.companyId) : eq(table.companyId, ctx.companyId);
-  const rows = await ctx.db.orm.select().from(table).where(and(scope, sql`${table.id} = ANY(${`{${ids.join(',')}}`}::int[])`));
+  const rows = await ctx.db.orm.select().from(table).where(and(companyCond(def, table, ctx), sql`${table.id} = ANY(${`{${ids.join(',')}}`}::int[])`));
   const items = rows.map((r) => present(ctx, def, r));
   await attachRefTitles(ctx.db.orm, ctx, def, items);
   const at = new Map(ids.map((id, i) => [id, i]));
@@ -193,7 +204,7 @@ export async function recordsByIds(ctx: Ctx, def: AnyEntity, ids: number[]): Pro
 /** All rows matching a list query (for exports), in pages of 1000, at most `limit`. */
 export async function allRecords(ctx: Ctx, def: AnyEntity, query: Record<string, unknown>, limit = 100_000): Promise<Row[]> {
   const table = tableOf(def);
-  const p = parseListQuery(def, table, { ...query, page: '1', pageSize: '1' }, ctx.companyId);
+  const p = listQuery(ctx, def, table, { ...query, page: '1', pageSize: '1' });
   const out: Row[] = [];
   for (let offset = 0; offset < limit; offset += 1000) {
     const rows = await ctx.db.orm.select().from(table).where(whereSql(table, p)).orderBy(sql.raw(p.order)).limit(1000).offset(offset);

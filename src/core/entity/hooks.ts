@@ -55,6 +55,13 @@ export interface EntityHooks {
   uniqueMessages?: Record<string, Label>;
   /** Turns the row into what the API answers (e.g. adds computed totals). */
   present?(ctx: Ctx, row: Row): Row;
+  /**
+   * The rows this user may see, beyond being the company's (a cashier: the sessions of the branches listing them): a
+   * condition on the entity's own columns (unqualified, quoted), `?` for each of its ids. Every generic read applies
+   * it: the list, its count, the export, a record, a lock (so an update, a transition, an action). Undefined: all
+   * of the company's rows.
+   */
+  rowScope?(ctx: Ctx): RowScope | undefined;
 }
 
 /**
@@ -67,6 +74,9 @@ export interface EntityHooks {
  * `select` and join `join` (ON true); the hook then returns `done(<that statement's row>)`. Not for entities with
  * a present hook that derives fields from the written ones.
  */
+/** A condition on an entity's own columns, `?` for each of `params` (ids: the list's planned-once search binds them as int). */
+export interface RowScope { text: string; params: number[] }
+
 export interface TransitionWrite {
   sql(set: Data, late: Record<string, SQL>, from: string, lateTitles?: Record<string, SQL>): { ctes: SQL; select: SQL; join: SQL };
   done(raw: Record<string, unknown>): TransitionDone;
@@ -94,6 +104,7 @@ export class TransitionDone {
  * - transitions and actions: one owner per name; a second registration of the same name throws at start-up.
  * - create and createAndTransition (they replace the generic operation): one owner; a second throws at start-up.
  * - uniqueMessages: merged; the same field twice throws at start-up.
+ * - rowScope: every one applies (their conditions ANDed).
  */
 interface Registration { module: string; seq: number; hooks: EntityHooks }
 const registrations = new Map<string, Registration[]>();
@@ -155,6 +166,11 @@ function compose(list: Registration[]): EntityHooks {
     const merged = Object.assign({}, ...rs.map((h) => h[k] ?? {}));
     if (Object.keys(merged).length) set(k, merged);
   }
+  const scopes = rs.map((h) => h.rowScope).filter((f): f is NonNullable<EntityHooks['rowScope']> => !!f);
+  set('rowScope', scopes.length <= 1 ? scopes[0] : (ctx) => {
+    const all = scopes.map((f) => f(ctx)).filter((x): x is RowScope => !!x);
+    return all.length ? { text: all.map((x) => `(${x.text})`).join(' AND '), params: all.flatMap((x) => x.params) } : undefined;
+  });
   return out;
 }
 

@@ -2,6 +2,7 @@ import { type Column, type SQL, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { type AnyEntity, filterFieldOf } from './define';
 import { type AnyTable, indexedField } from '../db/entity-table';
+import type { RowScope } from './hooks';
 import { badRequest, fieldProblem } from '../http/errors';
 import { messages } from '../i18n/messages';
 import { DATE_MAX, DATE_MIN, MAX_INT, dateProblem, dateTimeProblem, hasNul } from './bounds';
@@ -107,8 +108,10 @@ function filterValue(def: AnyEntity, key: string, raw: string, op: string): unkn
   }
 }
 
-export function parseListQuery(def: AnyEntity, table: AnyTable, query: Record<string, unknown>, companyId: number): ListParams {
-  const scope = { text: `${quoted(def.scope === 'tenant' ? table.id : table.companyId)} = ?`, params: [companyId] };
+export function parseListQuery(def: AnyEntity, table: AnyTable, query: Record<string, unknown>, companyId: number, rows?: RowScope): ListParams {
+  const company = `${quoted(def.scope === 'tenant' ? table.id : table.companyId)} = ?`;
+  // the rows this user may see (hooks.ts rowScope), with the company's
+  const scope = rows ? { text: `${company} AND (${rows.text})`, params: [companyId, ...rows.params] } : { text: company, params: [companyId] };
   const str = (v: unknown) => (Array.isArray(v) ? String(v[0]) : v === undefined ? undefined : String(v));
 
   const raw = str(query.search);

@@ -8,7 +8,9 @@ import { noAccess, posError } from './pos.errors';
 /**
  * Who may sell at a branch: the users listed on it (pos_branches_users), and the company's superusers. Anyone else
  * starting, closing or selling in a session of the branch gets 403 "You don't have access to this page" (checked
- * in the same transaction as the work, so a user removed from the branch sells nothing more).
+ * in the same transaction as the work, so a user removed from the branch sells nothing more). Without the right to
+ * change branches, a session of a branch not listing the user is not even seen (session.hooks.ts rowScope): its
+ * page, summary and close answer 404.
  */
 export interface BranchInfo { id: number; locationId: number; isActive: boolean }
 

@@ -37,8 +37,9 @@ describe('branches and access', () => {
     const rAr = await sale(otherAr, { sessionId: s.id, lines: [{ productId: p, quantity: '1' }], payments: [{ method: 'cash', amount: '20' }] });
     expect(rAr.statusCode).toBe(403);
     expect(msg(rAr)).toBe('ليس لديك صلاحية الوصول إلى هذه الصفحة');
+    // a session of a branch not listing the user is not theirs to see: closing it finds nothing
     const close = await other.client.post(`/api/pos/sessions/${s.id}/close`, { countedCash: '100' });
-    expect(close.statusCode).toBe(403);
+    expect(close.statusCode).toBe(404);
     expect(await k.counts()).toEqual(before);
     // a listed cashier sells there
     const mine = await k.cashier('olaya-cashier', true);
@@ -50,6 +51,29 @@ describe('branches and access', () => {
 });
 
 describe('sessions', () => {
+  it("a cashier sees only the sessions of the branches listing them; another branch's is not found, in both languages", async () => {
+    const mine = await k.cashier('scoped-cashier', true);
+    const mineAr = await t.login('scoped-cashier', 'secret-pass-1', 'ar');
+    const own = await k.session(mine.client, '0');
+    const br = await t.admin.post('/api/pos/branches', { name: 'Malaz store', nameAr: 'فرع الملز', locationId: k.stock, users: [(await t.admin.get('/api/auth/me')).json().user.id] });
+    expect(br.statusCode, br.body).toBe(201);
+    const other = await k.session(t.admin, '0', br.json().id);
+    const ids = async (c: Client, q = '') => ((await c.get(`/api/pos/sessions?pageSize=200${q}`)).json().items as { id: number }[]).map((x) => x.id);
+    expect(await ids(mine.client)).toContain(own.id);
+    expect(await ids(mine.client)).not.toContain(other.id);
+    expect(await ids(mine.client, '&search=POS')).not.toContain(other.id);
+    expect((await ids(t.admin))).toEqual(expect.arrayContaining([own.id, other.id]));
+    for (const path of [`/api/pos/sessions/${other.id}`, `/api/pos/sessions/${other.id}/summary`]) {
+      const r = await mine.client.get(path);
+      expect(r.statusCode, path).toBe(404);
+      expect(msg(r)).toBe('POS session not found');
+      expect(msg(await mineAr.get(path))).toBe('جلسة نقطة البيع غير موجود');
+    }
+    expect((await mine.client.post(`/api/pos/sessions/${other.id}/close`, { countedCash: '0' })).statusCode).toBe(404);
+    expect((await t.admin.get(`/api/pos/sessions/${other.id}`)).json().status).toBe('active');
+    expect((await mine.client.get(`/api/pos/sessions/${own.id}/summary`)).statusCode).toBe(200);
+  });
+
   it('one active session per user and branch; starting takes the user, the time and a number', async () => {
     const c = await k.cashier('twice', true);
     const s = await k.session(c.client, '50');

@@ -6,7 +6,7 @@ import type { Tx } from '../../../core/db/tx';
 import { lineMoney } from '../../../core/entity/line-fields';
 import { type Data, type Row, registerHooks } from '../../../core/entity/hooks';
 import { ops } from '../../../core/entity/operations';
-import type { Ctx } from '../../../core/http/context';
+import { type Ctx, can } from '../../../core/http/context';
 import { companyToday, now } from '../../../core/time/company-time';
 import { METHOD_LABELS, pm } from '../messages';
 import { posSession } from '../model/pos-session.entity';
@@ -82,9 +82,17 @@ async function close(ctx: Ctx, tx: Tx, row: Row, body: Data): Promise<Row> {
   return out!;
 }
 
+/**
+ * A cashier sees the sessions of the branches listing them (in the list, its export, a session's page, summary and
+ * print; another's is "not found"); whoever may change branches (a manager) sees every branch's.
+ */
+const rowScope = (ctx: Ctx) => (can(ctx, 'pos.posBranch.change') ? undefined
+  : { text: '"branch_id" IN (SELECT j.owner_id FROM pos_branches_users j WHERE j.target_id = ?)', params: [ctx.user.id] });
+
 registerHooks(posSession, {
   beforeCreate: (ctx, tx, data) => beforeCreate(ctx, tx, data),
   beforeUpdate,
+  rowScope,
   uniqueMessages: { branchId: pm.oneActiveSession },
   actions: { close: (ctx, tx, row, body) => close(ctx, tx, row, body) },
 });
