@@ -88,11 +88,12 @@ describe('shell', () => {
     const { page, context } = await e.newPage();
     await e.login(page);
     await page.goto(`${e.base}/no/such/page`);
-    await expect.poll(() => page.getByText('Page not found: /no/such/page').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Page not found: /no/such/page').count(), { timeout: 15000 }).toBeGreaterThan(0);
     expect(await page.getByText('404').count()).toBeGreaterThan(0);
     expect(await page.getByText('Page Not Found').count()).toBeGreaterThan(0);
+    // the first Arabic page of this browser: its language's texts load first (15 s on a loaded machine)
     await page.goto(`${e.base}/ar/contacts/contact/abc`);
-    await expect.poll(() => page.getByText('404').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('404').count(), { timeout: 15000 }).toBeGreaterThan(0);
     await e.shot(page, 'ar-404');
     await context.close();
   });
