@@ -66,7 +66,7 @@ for (const lang of ['en', 'ar'] as const) {
       await e.stopServer();
       await page.reload();
       await expect.poll(() => page.getByTestId('outbox-status').getAttribute('data-online'), { timeout: 20000 }).toBe('false');
-      await expect.poll(() => page.getByTestId('outbox-status').innerText()).toMatch(lang === 'en' ? /Server unreachable/ : /الخادم غير متاح/);
+      await expect.poll(() => page.getByTestId('outbox-status').innerText(), { timeout: 15000 }).toMatch(lang === 'en' ? /Server unreachable/ : /الخادم غير متاح/);
       await e.shot(page, `${lang}-till-reloaded-offline`);
       // two sales kept on the till (the scanned barcode found in what the worker kept)
       await sellByKeyboard(page, t, water.barcode, { cash: '100' });
