@@ -62,7 +62,15 @@ export interface BooleanField extends BaseField { kind: 'boolean'; default?: boo
 /** A calendar day (or timestamp) in the years DATE_MIN_YEAR..DATE_MAX_YEAR (core/entity/bounds.ts, 1900..2200). */
 export interface DateField extends BaseField { kind: 'date' | 'datetime' }
 export interface EnumField extends BaseField { kind: 'enum'; options: EnumOption[]; default?: string }
-export interface RefField extends BaseField { kind: 'ref'; target: string; onDelete?: 'restrict' | 'set null' | 'cascade' }
+export interface RefField extends BaseField {
+  kind: 'ref'; target: string; onDelete?: 'restrict' | 'set null' | 'cascade';
+  /**
+   * List filters of the target the form's picker applies (e.g. `{ type: 'expense', isLeaf: 'true' }`: only expense
+   * accounts that take postings), keys the target allows as filters (define.test.ts checks them). A convenience of
+   * the form only: the server still refuses a wrong record in a hook, since a client may send any id.
+   */
+  filters?: Record<string, string>;
+}
 export interface RefsField extends BaseField { kind: 'refs'; target: string }
 export interface FileField extends BaseField { kind: 'file'; accept: 'image' }
 export interface JsonField extends BaseField { kind: 'json' }

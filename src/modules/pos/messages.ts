@@ -24,6 +24,10 @@ export const pm = {
   accountsMissing: { en: 'The cash difference accounts are not set in the POS settings', ar: 'حسابات فروقات النقدية غير محددة في إعدادات نقطة البيع' },
   walkInMissing: { en: 'Customer is required', ar: 'العميل مطلوب' },
   walkInName: { en: 'Walk-in customer', ar: 'عميل نقدي' },
+  // the POS settings (server/settings.hooks.ts); {field} is the setting's label
+  walkInNotCustomer: { en: '{field}: choose a contact with the customer role', ar: '{field}: اختر جهة اتصال لها دور العميل' },
+  shortageNotExpense: { en: '{field}: choose an active expense account without sub-accounts', ar: '{field}: اختر حساب مصروفات نشطًا ليس له حسابات فرعية' },
+  overageNotIncome: { en: '{field}: choose an active income account without sub-accounts', ar: '{field}: اختر حساب إيرادات نشطًا ليس له حسابات فرعية' },
 } satisfies Record<string, Label>;
 
 export const METHOD_LABELS: Record<string, Label> = {

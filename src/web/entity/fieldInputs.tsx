@@ -105,6 +105,7 @@ export function FieldInput({ def, name, value, onChange, error, disabled, row, h
         <RefSelect
           {...common}
           target={field.target}
+          filters={field.filters}
           value={(value as string | null) ?? null}
           onChange={onChange}
           initialTitle={row?._refs?.[name]}

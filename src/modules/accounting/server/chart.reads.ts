@@ -30,13 +30,16 @@ export function settingsJsonSql(companyId: SQL, keys: readonly SettingKey[]): SQ
   return sql`(SELECT ${build} FROM accounting_settings WHERE company_id = ${companyId} LIMIT 1)`;
 }
 
-/** Of `ids`, the company's accounts (others are absent): whether each can take postings (an active leaf account). */
-export async function accountStates(q: Tx | Orm, companyId: number, ids: number[]): Promise<Map<number, { postable: boolean }>> {
+/**
+ * Of `ids`, the company's accounts (others are absent): whether each can take postings (an active leaf account), and
+ * its type (asset, liability, equity, income, expense: model/enums.ts ACCOUNT_TYPES).
+ */
+export async function accountStates(q: Tx | Orm, companyId: number, ids: number[]): Promise<Map<number, { postable: boolean; type: string }>> {
   const wanted = [...new Set(ids.filter((i) => Number.isInteger(i) && i > 0 && i <= 2147483647))];
   if (!wanted.length) return new Map();
-  const r = await q.execute(sql`SELECT id, (is_leaf AND status = 'active') AS postable FROM accounts
+  const r = await q.execute(sql`SELECT id, (is_leaf AND status = 'active') AS postable, type FROM accounts
     WHERE company_id = ${companyId} AND id = ANY(${intsLiteral(wanted)}::int[])`);
-  return new Map((r.rows as { id: number; postable: boolean }[]).map((x) => [x.id, { postable: x.postable }]));
+  return new Map((r.rows as { id: number; postable: boolean; type: string }[]).map((x) => [x.id, { postable: x.postable, type: x.type }]));
 }
 
 /** Ids of the company's accounts and journals by code (null when there is none), in one statement. */
