@@ -42,7 +42,8 @@ export function chromiumPath(): string | undefined {
 
 export async function startE2E(): Promise<E2E> {
   const db = await freshDemoDatabase();
-  const app = await createApp(db, { webDir: join(root, 'dist'), demo: true });
+  // E2E_WEB_DIR: another build to serve (e.g. one of older code, to see a test fail on it); dist/ by default
+  const app = await createApp(db, { webDir: process.env.E2E_WEB_DIR ?? join(root, 'dist'), demo: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;

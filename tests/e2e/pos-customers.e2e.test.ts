@@ -32,20 +32,14 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByPlaceholder(t.search).fill(owing.name);
       await expect.poll(() => page.getByRole('row').filter({ hasText: owing.name }).innerText().catch(() => ''), { timeout: 10_000 }).toContain(formatDecimal(owing.balance));
       await e.shot(page, `${lang}-pos-customers`);
-      // the Balance header sorts every customer by balance on the server: ascending, then descending
+      // the Balance header sorts every customer by balance on the server: a click ascending, a second one descending.
+      // The search is cleared just before the first click, as a user would: its debounced change may come before or
+      // after the click has rendered, and both are kept (web/entity/useListParams.ts, list-params-race.e2e)
       await page.getByPlaceholder(t.search).fill('');
-      // the cleared search has reached the list (its debounced request done) before the header is clicked
-      await expect.poll(() => page.getByRole('row').count(), { timeout: 10_000 }).toBeGreaterThan(3);
       for (const sort of ['balance', '-balance']) {
-        // descending: from the list opened sorted ascending (in full runs a second click right after the first sort
-        // now and then left the order ascending; not found yet: see the POS README, "Left")
-        if (sort === '-balance') {
-          await page.goto(`${e.base}${t.prefix}/pos/customers?sort=balance`);
-          await expect.poll(() => page.getByRole('columnheader', { name: t.balance }).getAttribute('aria-sort'), { timeout: 10_000 }).toBe('ascending');
-        }
         await page.getByRole('button', { name: new RegExp(`^${t.balance}:`) }).click();
         const [top] = (await (await context.request.get(`/api/pos/customers?sort=${sort}&pageSize=1`)).json()).items;
-        await expect.poll(() => new URL(page.url()).search, { timeout: 10_000 }).toContain(`sort=${encodeURIComponent(sort)}`);
+        await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams), { timeout: 10_000 }).toEqual({ sort });
         await expect.poll(() => page.getByRole('row').nth(1).innerText(), { timeout: 10_000 }).toContain(top.name);
         await expect.poll(() => page.getByRole('row').nth(1).innerText(), { timeout: 10_000 }).toContain(formatDecimal(top.balance));
         // the header shows the order it now sorts by (what the user sees before clicking again)
