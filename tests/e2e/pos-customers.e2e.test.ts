@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal } from '../../src/core/i18n/format';
 import { type E2E, startE2E, waitPath } from './harness';
@@ -6,7 +7,9 @@ import { type E2E, startE2E, waitPath } from './harness';
  * The point of sale's customers and a session's print, in both languages, on the demo data: the customers list with
  * its balances (the demo's credit customer owes), sorted by balance both ways from the column header (the server's
  * order over every customer), a customer created from the list with organization name and area,
- * its page with the balance, found again by its area; a session's page printing its PDF (A4 and the 80 mm roll).
+ * its page with the balance, found again by its area; filtered by a minimum balance typed in the filter bar (in
+ * Arabic-Indic digits on the Arabic page), kept in the URL, then cleared; a session's page printing its PDF (A4 and
+ * the 80 mm roll).
  * Screenshots in test-results/screens.
  */
 let e: E2E;
@@ -14,8 +17,8 @@ beforeAll(async () => { e = await startE2E(); });
 afterAll(async () => { await e?.close(); });
 
 const L = {
-  en: { prefix: '', title: 'Customers', balance: 'Balance', name: 'Name', org: 'Organization name', area: 'Area', phone: 'Phone', save: 'Save', confirm: 'Confirm', search: 'Search...', print: 'Print', a4: 'A4 page', receipt: 'Receipt (80 mm)' },
-  ar: { prefix: '/ar', title: 'العملاء', balance: 'الرصيد', name: 'الاسم', org: 'اسم المنشأة', area: 'المنطقة', phone: 'الهاتف', save: 'حفظ', confirm: 'تأكيد', search: 'بحث...', print: 'طباعة', a4: 'صفحة A4', receipt: 'إيصال (80 مم)' },
+  en: { prefix: '', title: 'Customers', balance: 'Balance', filters: 'Filters', from: 'Balance from', to: 'Balance to', reversed: 'Balance from cannot be more than Balance to', name: 'Name', org: 'Organization name', area: 'Area', phone: 'Phone', save: 'Save', confirm: 'Confirm', search: 'Search...', print: 'Print', a4: 'A4 page', receipt: 'Receipt (80 mm)' },
+  ar: { prefix: '/ar', title: 'العملاء', balance: 'الرصيد', filters: 'عوامل التصفية', from: 'الرصيد من', to: 'الرصيد إلى', reversed: 'لا يمكن أن يكون الرصيد من أكبر من الرصيد إلى', name: 'الاسم', org: 'اسم المنشأة', area: 'المنطقة', phone: 'الهاتف', save: 'حفظ', confirm: 'تأكيد', search: 'بحث...', print: 'طباعة', a4: 'صفحة A4', receipt: 'إيصال (80 مم)' },
 } as const;
 
 for (const lang of ['en', 'ar'] as const) {
@@ -68,6 +71,50 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByPlaceholder(t.search).fill(`Al Yasmin ${lang}`);
       await expect.poll(() => page.getByRole('row').count(), { timeout: 10_000 }).toBe(2);
       expect(await page.getByRole('row').nth(1).innerText()).toContain(`Rawabi ${lang}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 120_000);
+
+    it('filters the customers by a minimum balance kept in the URL, and clears it', async () => {
+      const t = L[lang];
+      const { page, context, errors } = await e.newPage();
+      await e.login(page, t.prefix);
+      type C = { id: number; name: string; balance: string };
+      const all = (await (await context.request.get('/api/pos/customers?pageSize=200')).json()).items as C[];
+      const owing = all.filter((r) => new Decimal(r.balance).gt(0)).sort((a, b) => new Decimal(a.balance).cmp(b.balance));
+      expect(owing.length, 'the demo has customers who bought on credit').toBeGreaterThan(0);
+      // the smallest debt as the minimum: every customer owing at least that, none owing less
+      const min = new Decimal(owing[0]!.balance).toString();
+      const kept = all.filter((r) => new Decimal(r.balance).gte(min));
+      expect(kept.length).toBeLessThan(all.length);
+      await page.goto(`${e.base}${t.prefix}/pos/customers`);
+      await page.getByRole('columnheader', { name: t.balance }).waitFor();
+      await page.getByRole('button', { name: new RegExp(`^${t.filters}`) }).click();
+      await page.getByLabel(t.to, { exact: true }).waitFor();
+      // the Arabic page takes the amount in Arabic-Indic digits (and decimal separator); the URL carries Latin ones
+      const typed = lang === 'ar' ? min.replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d))).replace('.', '٫') : min;
+      await page.getByLabel(t.from, { exact: true }).fill(typed);
+      await expect.poll(() => new URL(page.url()).searchParams.get('f.balance.gte'), { timeout: 10_000 }).toBe(min);
+      await expect.poll(() => page.getByRole('row').count(), { timeout: 10_000 }).toBe(kept.length + 1);
+      const shown = await page.getByRole('row').allInnerTexts();
+      for (const c of kept) expect(shown.some((r) => r.includes(c.name)), c.name).toBe(true);
+      await e.shot(page, `${lang}-pos-customers-balance-filter`);
+      // a maximum under the minimum is refused on the spot (the server's message), and the URL keeps the minimum only
+      await page.getByLabel(t.to, { exact: true }).fill('0');
+      await page.getByText(t.reversed, { exact: true }).waitFor();
+      await page.waitForTimeout(800); // past the inputs' debounce: nothing is sent
+      await e.shot(page, `${lang}-pos-customers-balance-reversed`);
+      expect(await page.getByLabel(t.from, { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ 'f.balance.gte': min });
+      await page.getByLabel(t.to, { exact: true }).fill('');
+      await expect.poll(() => page.getByText(t.reversed, { exact: true }).count(), { timeout: 10_000 }).toBe(0);
+      // the same list from the link (bookmarked, shared): the filter comes back into its input
+      await page.reload();
+      await expect.poll(() => page.getByLabel(t.from, { exact: true }).inputValue(), { timeout: 10_000 }).toBe(min);
+      await expect.poll(() => page.getByRole('row').count(), { timeout: 10_000 }).toBe(kept.length + 1);
+      await page.getByLabel(t.from, { exact: true }).fill('');
+      await expect.poll(() => new URL(page.url()).searchParams.has('f.balance.gte'), { timeout: 10_000 }).toBe(false);
+      await expect.poll(() => page.getByRole('row').count(), { timeout: 10_000 }).toBe(Math.min(all.length, 25) + 1);
       expect(errors).toEqual([]);
       await context.close();
     }, 120_000);

@@ -51,4 +51,12 @@ describe('list presets', () => {
       computed: { score: f.money({ en: 'S', ar: 'س' }) }, sortable: ['score'] });
     expect(s.def.fields.score).toMatchObject({ readOnly: true, sort: true, filter: false });
   });
+
+  it('lets its own list API filter a computed decimal column it names filterable, and nothing else', () => {
+    const base = { key: 'f', route: '/f', label: thing.label, pluralLabel: thing.pluralLabel, columns: ['name', 'score'], computed: { score: f.money({ en: 'S', ar: 'س' }) } };
+    expect(listPreset(thing, { ...base, url: '/api/f', filterable: ['score'] }).def.fields.score).toMatchObject({ readOnly: true, sort: false, filter: true });
+    expect(() => listPreset(thing, { ...base, filterable: ['score'] })).toThrow(/own url/);
+    expect(() => listPreset(thing, { ...base, url: '/api/f', filterable: ['name'] })).toThrow(/filterable name/);
+    expect(() => listPreset(thing, { ...base, url: '/api/f', computed: { score: f.text({ en: 'S', ar: 'س' }) }, filterable: ['score'] })).toThrow(/filterable score/);
+  });
 });

@@ -12,7 +12,9 @@ import type { Field } from './field';
  *   server route answering `url` applies them too, so the screen cannot be turned into the whole list;
  * - `defaults` are sent with every record created from the screen (a new customer is `isCustomer: true`);
  * - `computed` are read-only columns the preset's `url` adds to each row (a balance): shown, never sent; those named in
- *   `sortable` may be sorted on (`sort=<key>` / `-<key>`), which the preset's `url` must then answer itself;
+ *   `sortable` may be sorted on (`sort=<key>` / `-<key>`), and those named in `filterable` filtered by a from/to range
+ *   (`filter[<key>][gte]` / `[lte]`, a decimal's pair of inputs in the filter bar), which the preset's `url` must then
+ *   answer itself;
  * - `formFields` (in `form` sections) are the fields its create and edit forms show; the rest keep their values.
  *
  * `def` is the base definition under the preset's labels, columns and form: same name, module and API path, so
@@ -46,6 +48,8 @@ export interface PresetOptions {
   computed?: Record<string, Field>;
   /** Computed columns the preset's own list API sorts by (server-side, over every row, not the page). */
   sortable?: string[];
+  /** Computed decimal columns the preset's own list API filters by a from/to range (server-side, over every row). */
+  filterable?: string[];
   form?: FormSection<string>[];
   url?: string;
 }
@@ -54,10 +58,12 @@ export function listPreset(base: AnyEntity, o: PresetOptions): ListPreset {
   const computed: Record<string, Field> = {};
   for (const [k, f] of Object.entries(o.computed ?? {})) {
     if (k in base.fields) throw new Error(`${o.key}: computed column ${k} is a field of ${base.name}`);
-    computed[k] = { ...f, readOnly: true, sort: Boolean(o.sortable?.includes(k)), filter: false, search: false };
+    computed[k] = { ...f, readOnly: true, sort: Boolean(o.sortable?.includes(k)), filter: Boolean(o.filterable?.includes(k)), search: false };
   }
   for (const k of o.sortable ?? []) if (!computed[k]) throw new Error(`${o.key}: sortable ${k} is not a computed column`);
   if (o.sortable?.length && !o.url) throw new Error(`${o.key}: a sortable computed column needs the preset's own url`);
+  for (const k of o.filterable ?? []) if (computed[k]?.kind !== 'decimal') throw new Error(`${o.key}: filterable ${k} is not a computed decimal column`);
+  if (o.filterable?.length && !o.url) throw new Error(`${o.key}: a filterable computed column needs the preset's own url`);
   // the preset's columns first, in its order (a list shows its columns in the order of the fields)
   const fields: Record<string, Field> = {};
   for (const k of o.columns) if (base.fields[k] ?? computed[k]) fields[k] = (base.fields[k] ?? computed[k])!;

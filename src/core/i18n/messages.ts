@@ -18,6 +18,7 @@ export const messages = {
   invalidDate: { en: '{field} must be a date', ar: 'يجب أن يكون {field} تاريخًا' },
   invalidTimeZone: { en: '{field} must be a time zone name such as Asia/Riyadh', ar: '{field} غير صالح: استخدم اسم منطقة زمنية مثل Asia/Riyadh' },
   dateOutOfRange: { en: '{field} must be between {min} and {max}', ar: 'يجب أن يكون {field} بين {min} و{max}' },
+  rangeReversed: { en: '{field} cannot be more than {other}', ar: 'لا يمكن أن يكون {field} أكبر من {other}' },
   numberTooLarge: { en: '{field} is too large (at most {max})', ar: 'قيمة {field} كبيرة جدًا (الحد الأقصى {max})' },
   lineValueTooLarge: { en: '{field} times the quantity is too large (at most {max})', ar: 'حاصل ضرب {field} في الكمية كبير جدًا (الحد الأقصى {max})' },
   badCharacter: { en: '{field} contains a character that is not allowed', ar: 'يحتوي {field} على حرف غير مسموح به' },

@@ -198,7 +198,7 @@ export function EntityList({ def, detailRoute, onOpen, preset }: {
           </Group>
           {filtersOpen && (
             <div id={filtersId}>
-              <ListFilters def={def} values={shown.filters ?? {}} onChange={params.setFilter} onClear={params.clearFilters} />
+              <ListFilters def={def} values={shown.filters ?? {}} onChange={params.setFilter} onChangeMany={params.setFilters} onClear={params.clearFilters} />
             </div>
           )}
         </Stack>

@@ -58,6 +58,8 @@ export function useListParams() {
     setPage: (n: number) => update({ page: n > 1 ? String(n) : null }, false),
     setPageSize: (n: number) => update({ size: n === DEFAULT_SIZE ? null : String(n) }),
     setFilter: (key: string, v: string | null) => update({ ['f.' + key]: v }),
+    // several filters in one navigation (a range's two bounds), so no render shows one without the other
+    setFilters: (changes: Record<string, string | null>) => update(Object.fromEntries(Object.entries(changes).map(([k, v]) => ['f.' + k, v]))),
     // every filter of the URL the change starts from, one set just before included
     clearFilters: () => update({}, true, true),
   };

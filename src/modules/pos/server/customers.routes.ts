@@ -8,15 +8,19 @@ import { customerBalance, customerExport, customerList } from './customers';
 
 /**
  * The customers screen's API (customers.ts): the contacts list's query parameters (search, sort, filters, paging)
- * with the customer filter forced and each row's balance; its Excel export; one customer's balance. The contact's
- * view right; reads from the replica when there is one, as the generic lists do.
+ * with the customer filter forced, each row's balance, sorted and filtered by balance (customers.filter.ts); its
+ * Excel export; one customer's balance. The contact's view right; reads from the replica when there is one, as the
+ * generic lists do.
  */
 const VIEW = 'contacts.contact.view';
-const listDoc = { query: { search: 'text', sort: 'a sortable contact field', page: 'n', pageSize: '1-200', 'filter[<field>]': 'a contact filter' } };
+const listDoc = { query: {
+  search: 'text', sort: 'a sortable contact field, or balance / -balance', page: 'n', pageSize: '1-200', 'filter[<field>]': 'a contact filter',
+  'filter[balance][gte]': 'Balance from: the customers owing at least this (a decimal, at most 4 decimals)', 'filter[balance][lte]': 'Balance to: at most this',
+} };
 
 export function registerCustomerRoutes(app: FastifyInstance, db: Database): void {
   app.get('/api/pos/customers', routeDoc('Customers: the contacts with the customer role, each with its balance (what it owes on receivable accounts)', {
-    ...listDoc, responses: { 200: '{ items[contact & { balance }], total, totalCapped, page, pageSize }', 400: 'Bad sort or filter (message in the caller\'s language)' },
+    ...listDoc, responses: { 200: '{ items[contact & { balance }], total, totalCapped, page, pageSize }', 400: 'Bad sort or filter, a balance bound not a decimal, with more than 4 decimals, too large, or from > to (message in the caller\'s language)' },
   }), async (req, reply) => {
     const ctx = await requireCtx(db, req);
     requirePermission(ctx, VIEW);
