@@ -3,7 +3,7 @@ import type { DisplayPrefs } from '../../../../core/i18n/format';
 import type { Locale } from '../../../../core/i18n/locale';
 import { esc, page } from '../pdf';
 import type { TaxInvoiceDoc } from './document';
-import { fmtOf, inline, kv, ltr, noteRows, noteSubtitle, partyRows, rateText, stacked, titleOf } from './html.parts';
+import { bidi, fmtOf, inline, kv, ltr, noteRows, noteSubtitle, partyRows, rateText, stacked, titleOf } from './html.parts';
 import { L, type LabelKey } from './labels';
 import { qrSvg } from './qr';
 
@@ -57,7 +57,7 @@ export function taxInvoiceA4Html(doc: TaxInvoiceDoc, locale: Locale, display: Di
   const qr = doc.qr ? `<div class="qr">${qrSvg(doc.qr, 32, L.qr[0])}${inline(L.qr, locale, ' / ')}</div>` : '';
   const disc = doc.anyLineDiscount;
   const head: LabelKey[] = ['line', 'description', 'qty', 'unitPrice', ...(disc ? ['discount' as const] : []), 'taxable', 'rate', 'vatAmount', 'lineTotal'];
-  const rows = doc.lines.map((l, i) => `<tr><td class="n">${esc(f.qty(String(i + 1)))}</td><td>${esc(l.description)}</td><td class="n">${esc(f.qty(l.quantity))}</td>
+  const rows = doc.lines.map((l, i) => `<tr><td class="n">${esc(f.qty(String(i + 1)))}</td><td>${bidi(l.description)}</td><td class="n">${esc(f.qty(l.quantity))}</td>
     <td class="n">${m(l.unitPrice)}</td>${disc ? `<td class="n">${m(l.discount)}</td>` : ''}<td class="n">${m(l.net)}</td><td class="n">${esc(rateText(l.rate, f))}</td>
     <td class="n">${m(l.vat)}</td><td class="n">${m(l.gross)}</td></tr>`).join('');
   const hasDiscount = new Decimal(doc.discount).gt(0);
@@ -68,9 +68,9 @@ export function taxInvoiceA4Html(doc: TaxInvoiceDoc, locale: Locale, display: Di
     kv('totalIncl', `${m(doc.total)} <span class="id">${esc(doc.seller.currency)}</span>`, locale, 'grand'),
   ].join('');
   const body = `<div class="ti">
-<div class="head"><div class="co" lang="${locale}">${esc(n1)}</div>
+<div class="head"><div class="co" lang="${locale}">${bidi(n1)}</div>
 <div class="title"><span class="t">${esc(locale === 'ar' ? title[1] : title[0])}</span><span class="t">${esc(locale === 'ar' ? title[0] : title[1])}</span>${sub}</div>
-<div class="co c2">${esc(n2)}</div></div>
+<div class="co c2">${bidi(n2)}</div></div>
 <div class="meta"><table class="kv">${meta}</table>${qr}</div>
 <div class="parties"><div class="box"><h3>${inline('seller', locale)}</h3><table class="kv">${partyRows(doc, doc.seller, f, true)}</table></div>
 <div class="box"><h3>${inline('buyer', locale)}</h3><table class="kv">${partyRows(doc, doc.buyer, f, doc.kind === 'standard')}</table></div></div>

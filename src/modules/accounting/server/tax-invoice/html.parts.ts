@@ -42,6 +42,11 @@ export function kv(k: LabelKey | Pair, value: string, locale: Locale, cls = ''):
   return `<tr${cls ? ` class="${cls}"` : ''}><th class="k1" lang="${langOf(0, locale)}">${esc(a)}</th><td class="v">${value}</td><th class="k2" lang="${langOf(1, locale)}" dir="${langOf(1, locale) === 'ar' ? 'rtl' : 'ltr'}">${esc(b)}</th></tr>`;
 }
 export const ltr = (v: string) => `<span dir="ltr" class="id">${esc(v)}</span>`;
+/**
+ * Free text (a name, a line's description) isolated in its own direction: an English name on an Arabic-first page
+ * keeps its final full stop or bracket at its end ("Daftar Demo Trading Co.", not ".Daftar Demo Trading Co").
+ */
+export const bidi = (v: string) => `<bdi>${esc(v)}</bdi>`;
 /** An English and an Arabic value (a name, a street): both when they differ, Arabic right-to-left. */
 export function both(en: string | null | undefined, ar: string | null | undefined, locale: Locale): string {
   const e = (en ?? '').trim();

@@ -3,7 +3,7 @@ import type { DisplayPrefs } from '../../../../core/i18n/format';
 import type { Locale } from '../../../../core/i18n/locale';
 import { esc, page } from '../pdf';
 import type { TaxInvoiceDoc } from './document';
-import { fmtOf, kv, ltr, noteRows, noteSubtitle, rateText, stacked, taxLabel, titleOf } from './html.parts';
+import { bidi, fmtOf, kv, ltr, noteRows, noteSubtitle, rateText, stacked, taxLabel, titleOf } from './html.parts';
 import { L, type LabelKey } from './labels';
 import type { Party } from './parties';
 import { qrSvg } from './qr';
@@ -58,10 +58,10 @@ export function taxInvoiceReceiptHtml(doc: TaxInvoiceDoc, locale: Locale, displa
   const names = locale === 'ar' ? [s.nameAr || s.nameEn, s.nameAr ? s.nameEn : ''] : [s.nameEn, s.nameAr ?? ''];
   const title = titleOf(doc);
   const tl = taxLabel(doc);
-  const head = `<div class="c"><div class="name">${esc(names[0])}</div>${names[1] ? `<div class="name2">${esc(names[1])}</div>` : ''}${addressLine(s, locale)}</div>
+  const head = `<div class="c"><div class="name">${bidi(names[0]!)}</div>${names[1] ? `<div class="name2">${bidi(names[1])}</div>` : ''}${addressLine(s, locale)}</div>
 <table class="kv">${s.taxNumber ? kv(tl, ltr(s.taxNumber), locale) : ''}${s.crNumber ? kv('cr', ltr(s.crNumber), locale) : ''}</table>`;
   const b = doc.buyer;
-  const buyer = b && (doc.kind === 'standard' || b.taxNumber) ? `<hr><table class="kv">${kv('buyer', esc(locale === 'ar' ? b.nameAr || b.nameEn : b.nameEn), locale)}
+  const buyer = b && (doc.kind === 'standard' || b.taxNumber) ? `<hr><table class="kv">${kv('buyer', bidi(locale === 'ar' ? b.nameAr || b.nameEn : b.nameEn), locale)}
 ${kv(tl, ltr(b.taxNumber ?? ''), locale)}${b.crNumber ? kv('cr', ltr(b.crNumber), locale) : ''}</table>${addressLine(b, locale) ? `<div class="c">${addressLine(b, locale)}</div>` : ''}` : '';
   const meta = [
     noteRows(doc, locale),
@@ -71,7 +71,7 @@ ${kv(tl, ltr(b.taxNumber ?? ''), locale)}${b.crNumber ? kv('cr', ltr(b.crNumber)
   // a plain invoice without any tax (a pack with no VAT) shows no VAT columns
   const vat = doc.kind !== null || new Decimal(doc.tax).gt(0);
   const cols = vat ? (['qty', 'unitPrice', 'rate', 'vatAmount', 'lineTotal'] as const) : (['qty', 'unitPrice', 'total'] as const);
-  const items = doc.lines.map((l) => `<tr><td class="d" colspan="${cols.length}">${esc(l.description)}</td></tr>
+  const items = doc.lines.map((l) => `<tr><td class="d" colspan="${cols.length}">${bidi(l.description)}</td></tr>
 <tr><td>${esc(f.qty(l.quantity))}</td><td>${m(l.unitPrice)}</td>${vat ? `<td>${esc(rateText(l.rate, f))}</td><td>${m(l.vat)}</td>` : ''}<td>${m(l.gross)}</td></tr>`).join('');
   const hasDiscount = new Decimal(doc.discount).gt(0);
   // totals: the two labels stacked beside the amount (side by side they do not fit 80 mm)

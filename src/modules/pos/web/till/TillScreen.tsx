@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Anchor, Badge, Box, Button, Group, Paper, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowsMaximize, IconHistory, IconPrinter } from '@tabler/icons-react';
+import { IconArrowsMaximize, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -20,6 +20,7 @@ import { OutboxStatus } from './OutboxStatus';
 import { PayDialog } from './PayDialog';
 import { ProductPanel } from './ProductPanel';
 import { openReceipt } from './receipt';
+import { ReceiptButton } from './ReceiptButton';
 import { registerTillWorker } from './offline/register';
 import { SessionGate } from './SessionGate';
 import { tt } from './texts';
@@ -206,7 +207,7 @@ function Till({ session, owner, decimals, onChangeSession }: { session: Row; own
             <Paper withBorder p="xs" radius="sm" data-testid="last-sale">
               <Group justify="space-between" gap="xs">
                 <Text size="sm">{label(tt.lastSale)}: <b>{last.number ?? label(tt.pending)}</b> · {label(tt.total)} {fmt.number(last.total, 2)} · {label(tt.change)} <b data-testid="last-change">{fmt.number(new Decimal(last.change).toFixed(decimals), 2)}</b></Text>
-                <Button size="compact-sm" variant="light" leftSection={<IconPrinter size={14} />} disabled={!last.invoiceId} onClick={() => print(last.invoiceId)}>{label(tt.receipt)}</Button>
+                <ReceiptButton disabled={!last.invoiceId} onPrint={() => print(last.invoiceId)} />
               </Group>
             </Paper>
           )}
