@@ -115,5 +115,51 @@ for (const lang of ['en', 'ar'] as const) {
       expect(errors.filter((m) => !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to load resource|Failed to fetch/.test(m))).toEqual([]);
       await context.close();
     });
+
+    it("pays the server's price when the cart's price comes late: Enter waits for it, and cash typed meanwhile is kept", async () => {
+      const t = L[lang];
+      const { page, context, errors } = await e.newPage();
+      await e.login(page, t.prefix);
+      const sessionId = await activeSession(e, page);
+      const water = await product('Mineral water (carton)');
+      // the server's price of a cart answers 2.5 s late; a freshly loaded till estimates without VAT until it comes
+      await page.route('**/api/pos/quote', async (r) => { await new Promise((done) => setTimeout(done, 2500)); await r.continue().catch(() => undefined); });
+      const pay = page.getByRole('dialog', { name: t.pay });
+      const scanThenPay = async () => {
+        await page.goto(`${e.base}${t.prefix}/pos/order`);
+        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-controls')), { timeout: 10000 }).toBe('till-products');
+        await page.keyboard.type(water.barcode);
+        await page.keyboard.press('Enter');
+        await expect.poll(() => page.getByRole('table', { name: lang === 'en' ? 'Cart' : 'السلة' }).locator('tbody tr').count(), { timeout: 10000 }).toBe(1);
+        await page.keyboard.press('F9');
+        await pay.waitFor({ timeout: 10000 });
+        await pay.getByTestId('pay-pricing').waitFor({ timeout: 5000 });
+      };
+      const last = async () => (await rows<{ total: string; tendered: string }>(sql`SELECT o.total_amount::text AS total, p.tendered::text AS tendered
+        FROM sales_orders o JOIN pos_payments p ON p.order_id = o.id WHERE o.session_id = ${sessionId} ORDER BY o.id DESC LIMIT 1`))[0]!;
+      const orders0 = await orders(sessionId);
+
+      // Enter at once, on the pre-filled cash: the sale completes once priced, for the priced total (the estimate
+      // alone, without VAT, would be refused as paid short)
+      await scanThenPay();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20000 }).toBe(0);
+      await expect.poll(() => orders(sessionId), { timeout: 15000 }).toBe(orders0 + 1);
+      const first = await last();
+      expect(Number(first.tendered)).toBe(Number(first.total));
+
+      // cash typed while the price is on its way stays as typed; the change follows the priced total
+      await scanThenPay();
+      await page.keyboard.type('500');
+      await expect.poll(() => pay.getByTestId('pay-pricing').count(), { timeout: 15000 }).toBe(0);
+      expect(await pay.getByRole('textbox', { name: lang === 'en' ? 'Cash' : 'نقدًا', exact: true }).inputValue()).toBe('500');
+      const priced = await pay.getByTestId('pay-total').innerText();
+      expect(priced.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace('٫', '.')).toContain(Number(first.total).toFixed(2));
+      await page.keyboard.press('Enter');
+      await expect.poll(() => orders(sessionId), { timeout: 15000 }).toBe(orders0 + 2);
+      expect(Number((await last()).tendered)).toBe(500);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
   });
 }

@@ -80,7 +80,7 @@ function Till({ session, owner, decimals, onChangeSession }: { session: Row; own
   const categories = useCategories();
   const priceLists = usePriceLists();
   const sessionId = session.id;
-  const quoteError = useQuote(sessionId, priceListId, lines, setLines);
+  const { error: quoteError, pending: pricing } = useQuote(sessionId, priceListId, lines, setLines);
   const t = totals(lines, decimals);
   useEffect(() => { const q = lines.find((l) => l.quoted); if (q) setRate(q.taxRate); }, [lines]);
   useEffect(() => { searchRef.current?.focus(); }, []);
@@ -217,7 +217,7 @@ function Till({ session, owner, decimals, onChangeSession }: { session: Row; own
         initial={line ? (editing === 'quantity' ? line.quantity : editing === 'price' ? (line.price ?? new Decimal(line.unitPrice).toString()) : line.discount) : ''}
         onClose={() => { setEditing(null); setTimeout(focusSearch, 50); }}
         onApply={(v) => { if (editing) setLines((ls) => update(ls, sel, { [editing]: v })); setEditing(null); setTimeout(focusSearch, 50); }} />
-      <PayDialog opened={paying} total={t.total} named={customer !== null} busy={payBusy} error={payError} onClose={() => { setPaying(false); setTimeout(focusSearch, 50); }} onPay={(p, c) => void pay(p, c)} />
+      <PayDialog opened={paying} total={t.total} pricing={pricing} named={customer !== null} busy={payBusy} error={payError} onClose={() => { setPaying(false); setTimeout(focusSearch, 50); }} onPay={(p, c) => void pay(p, c)} />
     </Box>
   );
 }

@@ -44,6 +44,7 @@ export const tt = {
   short: { en: 'Still to pay', ar: 'المتبقي للدفع' },
   over: { en: 'Bank transfer and credit cannot exceed the total', ar: 'لا يمكن أن يتجاوز التحويل البنكي والآجل الإجمالي' },
   complete: { en: 'Complete sale', ar: 'إتمام البيع' },
+  pricing: { en: 'Pricing the cart…', ar: 'جارٍ تسعير السلة…' },
   restTo: { en: 'Rest by {m}', ar: 'الباقي {m}' },
   sold: { en: 'Sale {n} posted', ar: 'تم ترحيل البيع {n}' },
   queued: { en: 'Sale kept on this till: it will be sent when the server answers', ar: 'حُفظ البيع على هذا الجهاز: سيُرسل عندما يستجيب الخادم' },
