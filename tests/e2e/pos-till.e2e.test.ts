@@ -122,10 +122,18 @@ for (const lang of ['en', 'ar'] as const) {
       await e.login(page, t.prefix);
       const sessionId = await activeSession(e, page);
       const water = await product('Mineral water (carton)');
-      // the server's price of a cart answers 2.5 s late; a freshly loaded till estimates without VAT until it comes
-      await page.route('**/api/pos/quote', async (r) => { await new Promise((done) => setTimeout(done, 2500)); await r.continue().catch(() => undefined); });
+      // the server's price of a cart is held back until the test lets it go (a freshly loaded till estimates without
+      // VAT until it comes); the till waits for it at most 4 s, so each step below lets it go right after acting
+      let letGo = false;
+      let held: (() => void) | null = null;
+      const release = () => { letGo = true; held?.(); held = null; };
+      await page.route('**/api/pos/quote', async (r) => {
+        if (!letGo) await new Promise<void>((done) => { held = done; });
+        await r.continue().catch(() => undefined);
+      });
       const pay = page.getByRole('dialog', { name: t.pay });
       const scanThenPay = async () => {
+        letGo = false;
         await page.goto(`${e.base}${t.prefix}/pos/order`);
         await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-controls')), { timeout: 10000 }).toBe('till-products');
         await page.keyboard.type(water.barcode);
@@ -133,7 +141,7 @@ for (const lang of ['en', 'ar'] as const) {
         await expect.poll(() => page.getByRole('table', { name: lang === 'en' ? 'Cart' : 'السلة' }).locator('tbody tr').count(), { timeout: 10000 }).toBe(1);
         await page.keyboard.press('F9');
         await pay.waitFor({ timeout: 10000 });
-        await pay.getByTestId('pay-pricing').waitFor({ timeout: 5000 });
+        await pay.getByTestId('pay-pricing').waitFor({ timeout: 4000 });
       };
       const last = async () => (await rows<{ total: string; tendered: string }>(sql`SELECT o.total_amount::text AS total, p.tendered::text AS tendered
         FROM sales_orders o JOIN pos_payments p ON p.order_id = o.id WHERE o.session_id = ${sessionId} ORDER BY o.id DESC LIMIT 1`))[0]!;
@@ -143,6 +151,7 @@ for (const lang of ['en', 'ar'] as const) {
       // alone, without VAT, would be refused as paid short)
       await scanThenPay();
       await page.keyboard.press('Enter');
+      release();
       await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20000 }).toBe(0);
       await expect.poll(() => orders(sessionId), { timeout: 15000 }).toBe(orders0 + 1);
       const first = await last();
@@ -151,6 +160,7 @@ for (const lang of ['en', 'ar'] as const) {
       // cash typed while the price is on its way stays as typed; the change follows the priced total
       await scanThenPay();
       await page.keyboard.type('500');
+      release();
       await expect.poll(() => pay.getByTestId('pay-pricing').count(), { timeout: 15000 }).toBe(0);
       expect(await pay.getByRole('textbox', { name: lang === 'en' ? 'Cash' : 'نقدًا', exact: true }).inputValue()).toBe('500');
       const priced = await pay.getByTestId('pay-total').innerText();
