@@ -26,6 +26,25 @@ const json = async (url: string) => {
 const hasMoney = (rows: Record<string, unknown>[]) => rows.some((r) => Object.values(r).some((v) => typeof v === 'string' && /^-?\d+\.\d+$/.test(v) && Number(v) !== 0));
 
 describe('the demo year', () => {
+  it('has a wholesale price list whose items price an order: a fixed price from a quantity, a category discount', async () => {
+    const lists = (await json('/api/sales/price-lists?pageSize=50')).items as { id: number; name: string; isDefault: boolean; items: unknown[] }[];
+    const wholesale = lists.find((l) => l.name === 'Wholesale / الجملة');
+    expect(wholesale).toMatchObject({ isDefault: false });
+    expect(wholesale!.items).toHaveLength(3);
+    const products = (await json('/api/inventory/products?pageSize=50')).items as { id: number; name: string }[];
+    const id = (name: string) => products.find((p) => p.name === name)!.id;
+    const quote = async (productId: number, quantity: string) => {
+      const r = await t.admin.post('/api/sales/orders/quote', { orderDate: '2026-06-01', priceListId: wholesale!.id, items: [{ productId, quantity, taxId: null }] });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().items[0].price as string;
+    };
+    // water: 16.50 listed, 14.50 from 20 cartons; a stapler (office supplies): 24.00 listed, 10% off from 10
+    expect(Number(await quote(id('Mineral water (carton)'), '19'))).toBe(16.5);
+    expect(Number(await quote(id('Mineral water (carton)'), '20'))).toBe(14.5);
+    expect(Number(await quote(id('Stapler'), '9'))).toBe(24);
+    expect(Number(await quote(id('Stapler'), '10'))).toBe(21.6);
+  });
+
   it('has documents in each of the last twelve months', async () => {
     const inv = (await json('/api/accounting/invoices?pageSize=100&sort=date')).items as { date: string; status: string }[];
     const months = new Set(inv.map((i) => i.date.slice(0, 7)));

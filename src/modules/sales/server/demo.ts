@@ -8,13 +8,13 @@ import { salesOrder } from '../model/sales-order.entity';
 import { salesReason } from '../model/sales-reason.entity';
 import { salesperson } from '../model/salesperson.entity';
 import { loadInventorySettings } from './entries';
+import { demoPriceLists } from './demo.price-lists';
 import { salesDemoYear } from './demo.year';
 
 /**
  * Demo sales data for a demo company (after sales.defaults and the contacts' and inventory's demo): two more
- * customers, the admin as a salesperson with a target and the usual return reasons, in both languages. Demo price
- * list items and orders are not made yet (they need inventory's products and the order services outside a
- * request: see the README).
+ * customers, the admin as a salesperson with a target and the usual return reasons, in both languages; a wholesale
+ * price list (demo.price-lists.ts); a draft order, then a year of orders (demo.year.ts).
  */
 registerCompanySetup('sales.demo', async (tx, companyId, opts) => {
   const { demo, userId } = opts;
@@ -32,6 +32,7 @@ registerCompanySetup('sales.demo', async (tx, companyId, opts) => {
   await tx.insert(tableOf(salesReason)).values([
     { ...by, name: 'Damaged item / منتج تالف' }, { ...by, name: 'Wrong item / منتج خاطئ' }, { ...by, name: 'Customer changed mind / عدل العميل عن الشراء' },
   ]);
+  await demoPriceLists(tx, companyId, opts);
   // A draft order of the new customer, through the generic operation (validation, pricing, hooks, audit), so the
   // order screens have a record to open; its confirm is left to the person trying the product.
   const ctx = setupCtx(companyId, opts);
