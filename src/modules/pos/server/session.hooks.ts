@@ -12,7 +12,7 @@ import { METHOD_LABELS, pm } from '../messages';
 import { posSession } from '../model/pos-session.entity';
 import { posSettings } from '../model/pos-settings.entity';
 import { branchForSelling } from './branch.access';
-import { chartIds, postEntry } from './entries';
+import { chartIds, loadSettings, postEntry } from './entries';
 import { posError } from './pos.errors';
 import { closePlan } from './session.close';
 
@@ -31,7 +31,8 @@ async function beforeCreate(ctx: Ctx, tx: Tx, data: Data): Promise<void> {
   const open = await tx.select({ id: t.id }).from(t)
     .where(sql`${t.companyId} = ${ctx.companyId} AND ${t.branchId} = ${branch.id} AND ${t.userId} = ${ctx.user.id} AND ${t.status} = 'active'`).limit(1);
   if (open.length) throw posError(pm.oneActiveSession, ctx.locale, 'branchId', {}, 409);
-  const { formatted } = await nextNumber(tx, ctx.companyId, 'posSession', fiscalYearOf(companyToday(ctx)), 'POS');
+  const acc = await loadSettings(tx, ctx.companyId);
+  const { formatted } = await nextNumber(tx, ctx.companyId, 'posSession', fiscalYearOf(companyToday(ctx), acc.fiscalYearStartMonth, acc.fiscalYearStartDay), 'POS');
   Object.assign(data, { number: formatted, userId: ctx.user.id, openedAt: now().toISOString(), status: 'active' });
 }
 

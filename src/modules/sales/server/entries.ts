@@ -2,7 +2,7 @@
 export {
   accountStates, chartIds, computeInvoice, confirmInvoice, createInvoice, invoiceById, payInvoice,
   type Invoice, type NewInvoice,
-  salesTaxes, type InvoiceTax,
+  salesTaxes, type InvoiceTax, loadSettings,
 } from '../../accounting';
 export { deliverGoods, loadInventorySettings, productsForSale, type DeliveryInput, type SaleProduct } from '../../inventory';
 export { creditInvoice, quoteInvoice, type CreditNote } from '../../accounting';

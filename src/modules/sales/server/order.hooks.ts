@@ -4,7 +4,7 @@ import { type Data, type Row, registerHooks } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
 import { salesOrder } from '../model/sales-order.entity';
 import { sm } from '../messages';
-import { confirmInvoice, createInvoice, deliverGoods } from './entries';
+import { confirmInvoice, createInvoice, deliverGoods, loadSettings } from './entries';
 import { writeOrderLines } from './order.lines';
 import { payAction } from './order.payment';
 import { type PricedLine, orderPosting } from './order.posting';
@@ -38,7 +38,9 @@ async function confirm(ctx: Ctx, tx: Tx, row: Row): Promise<Data> {
   if (!row.locationId) throw salesError(sm.locationRequired, ctx.locale, 'locationId');
   const settings = await loadSalesSettings(tx, ctx.companyId);
   const date = String(row.orderDate);
-  const { formatted: number } = await nextNumber(tx, ctx.companyId, 'salesOrder', fiscalYearOf(date), settings.invoicePrefix);
+  // numbered per fiscal year (the accounting settings' start), as the invoice and the delivery it makes are
+  const acc = await loadSettings(tx, ctx.companyId);
+  const { formatted: number } = await nextNumber(tx, ctx.companyId, 'salesOrder', fiscalYearOf(date, acc.fiscalYearStartMonth, acc.fiscalYearStartDay), settings.invoicePrefix);
   const posting = orderPosting({
     number, customerId: row.customerId as number, orderDate: date, locationId: row.locationId as number, discount: String(row.discount ?? '0'),
     items: row.items as PricedLine[], paymentTermDays: await termDays(tx, ctx.companyId, (row.paymentTermId as number | null) ?? null),

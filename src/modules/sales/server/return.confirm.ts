@@ -6,7 +6,7 @@ import { ops } from '../../../core/entity/operations';
 import type { Ctx } from '../../../core/http/context';
 import { companyToday } from '../../../core/time/company-time';
 import { salesOrder } from '../model/sales-order.entity';
-import { chartIds, creditInvoice, invoiceById, movesOfSource, payInvoice, receiveReturn } from './entries';
+import { chartIds, creditInvoice, invoiceById, loadSettings, movesOfSource, payInvoice, receiveReturn } from './entries';
 import { loadOrder, parseReturnLines, priceReturn, returnableOf, writeReturnLines } from './return.lines';
 import { rm } from './return.messages';
 import { stockBack } from './return.posting';
@@ -47,7 +47,8 @@ export async function confirmReturnRow(ctx: Ctx, tx: Tx, row: Row): Promise<Data
   const locationId = (row.locationId as number | null) ?? o.locationId;
   if (!locationId) throw salesError(rm.locationRequired, L, 'locationId');
 
-  const { formatted: number } = await nextNumber(tx, ctx.companyId, 'salesReturn', fiscalYearOf(today), 'RET');
+  const acc = await loadSettings(tx, ctx.companyId);
+  const { formatted: number } = await nextNumber(tx, ctx.companyId, 'salesReturn', fiscalYearOf(today, acc.fiscalYearStartMonth, acc.fiscalYearStartDay), 'RET');
   const source = { type: 'salesReturn', id: row.id };
   const delivered = o.deliveryId ? await movesOfSource(ctx, { type: 'delivery', id: o.deliveryId }) : [];
   const back = stockBack(lines, delivered.map((m) => ({ productId: m.productId, quantity: m.quantity, value: m.value ?? '0', lotId: m.lotId ?? null })));
