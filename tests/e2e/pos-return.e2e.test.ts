@@ -92,6 +92,8 @@ for (const lang of ['en', 'ar'] as const) {
       await expect.poll(() => reason.evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
       await page.keyboard.press('ArrowDown');
       await page.getByRole('option').first().waitFor({ timeout: 5000 });
+      // the list marks its first option as the one Enter takes a frame after it opens (late on a loaded machine)
+      await expect.poll(() => page.locator('[role="option"][data-combobox-selected]').count(), { timeout: 5000 }).toBe(1);
       await page.keyboard.press('Enter');
       await expect.poll(() => reason.inputValue()).not.toBe('');
       // the server's figure: a third of the sale
