@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { Label } from '../i18n/locale';
 import { messages } from '../i18n/messages';
 import { integerDigits } from './bounds';
@@ -31,15 +32,9 @@ export function decimalBoundProblem(raw: string, field: DecimalField): BoundProb
   return null;
 }
 
-/** Exact order of two valid bounds (scaled to integers: no float, no rounding): from > to is refused. */
+/** Exact order of two valid bounds (decimal.js: no float, no rounding): from > to is refused. */
 export function boundsReversed(from: string, to: string): boolean {
-  const scale = Math.max(from.split('.')[1]?.length ?? 0, to.split('.')[1]?.length ?? 0);
-  const scaled = (v: string) => {
-    const [i, f = ''] = v.replace(/^-/, '').split('.');
-    const n = BigInt(i! + f.padEnd(scale, '0'));
-    return v.startsWith('-') ? -n : n;
-  };
-  return scaled(from) > scaled(to);
+  return new Decimal(from).gt(to);
 }
 
 /** "Balance from cannot be more than Balance to", in each language (the {field} is filled by the caller's fieldProblem). */
