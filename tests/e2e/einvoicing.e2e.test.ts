@@ -206,6 +206,8 @@ for (const lang of ['en', 'ar'] as const) {
       await page.keyboard.press('F9');
       const pay = page.getByRole('dialog', { name: t.pay });
       await pay.getByTestId('pay-change').waitFor({ timeout: 15000 });
+      // Enter goes to the dialog's form once its cash field has the focus (the modal takes it as it opens)
+      await expect.poll(() => pay.locator('input[data-autofocus]').evaluate((el) => el === document.activeElement), { timeout: 10000 }).toBe(true);
       await page.keyboard.press('Enter');
       await expect.poll(async () => ((await q(sql`SELECT count(*)::int AS n FROM sales_orders WHERE session_id = ${sessionId}`)).rows[0] as { n: number }).n, { timeout: 30000 }).toBe(before + 1);
       const [sale] = (await q(sql`SELECT o.invoice_id AS "invoiceId", o.total_amount::text AS total, o.tax_amount::text AS tax, o.branch_id AS "branchId", d.unit_id AS "unitId", d.profile, d.icv::int AS icv

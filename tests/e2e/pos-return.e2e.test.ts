@@ -68,6 +68,8 @@ for (const lang of ['en', 'ar'] as const) {
       // Enter completes the sale once the cash is filled with the total (the change shown); on a loaded machine the
       // dialog opens before that, and an early Enter did nothing (the sale never came)
       await pay.getByTestId('pay-change').waitFor({ timeout: 15000 });
+      // Enter goes to the dialog's form once its cash field has the focus (the modal takes it as it opens)
+      await expect.poll(() => pay.locator('input[data-autofocus]').evaluate((el) => el === document.activeElement), { timeout: 10000 }).toBe(true);
       await page.keyboard.press('Enter');
       await expect.poll(async () => (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM sales_orders WHERE session_id = ${sessionId}`))[0]!.n, { timeout: 30000 }).toBe(before!.n + 1);
       const [order] = await rows<{ id: number; number: string; total_amount: string }>(sql`SELECT id, number, total_amount::text FROM sales_orders WHERE session_id = ${sessionId} ORDER BY id DESC LIMIT 1`);
