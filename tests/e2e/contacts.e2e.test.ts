@@ -102,8 +102,9 @@ describe('shell', () => {
     const { page, context } = await e.newPage({ width: 800, height: 900 });
     await e.login(page);
     await page.goto(`${e.base}/home`);
+    // the shell renders after the session and the texts load: wait for it, as a user's eyes do
+    await expect.poll(() => page.getByRole('button', { name: /Open menu/ }).count(), { timeout: 15000 }).toBeGreaterThan(0);
     await e.shot(page, 'en-home-narrow');
-    expect(await page.getByRole('button', { name: /Open menu/ }).count()).toBeGreaterThan(0);
     await context.close();
   });
 });
