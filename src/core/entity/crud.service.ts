@@ -1,10 +1,9 @@
-import { type Column, type SQL, and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { type Column, type SQL, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type AnyEntity, permissionCode } from './define';
 import { columnName } from './field';
 import { type Data, type Row, hooksOf } from './hooks';
 import { entitySchema, fieldErrors } from './schema';
 import { tableOf, junctionOf, rowFromSql } from '../db/entity-table';
-import { entityByName } from '../../modules/registry';
 import { execPrepared } from '../db/prepared';
 import { errorCode, isUniqueViolation, type Tx, withTx } from '../db/tx';
 import { recordAudit } from '../audit/audit';
@@ -17,6 +16,7 @@ import { tr } from '../i18n/locale';
 import { assertAllowed } from './state-guard';
 import { present, refTitleColumn, attachRefTitles, loadJunctions, lockRow, getRecord, refTitleFields, splitTitles, presentRow, refTitlesOf } from './crud.read';
 import { committing, valueSql, transitionRow } from './crud.transition';
+import { checkReferences, referencesExist } from './crud.references';
 
 /**
  * The generic writes every entity gets: create, update, delete, bulk delete (reads are crud.read.ts, transitions
@@ -32,27 +32,6 @@ async function writeJunctions(tx: Tx, def: AnyEntity, id: number, data: Data): P
     const ids = [...new Set(data[key] as number[])];
     if (ids.length) await tx.insert(j).values(ids.map((t) => ({ ownerId: id, targetId: t })));
   }
-}
-
-/** The references `data` sets: each field with its distinct ids and the target entity. */
-function* referencesOf(def: AnyEntity, data: Data) {
-  for (const [key, fl] of Object.entries(def.fields)) {
-    if ((fl.kind !== 'ref' && fl.kind !== 'refs') || data[key] === undefined || data[key] === null) continue;
-    const ids = fl.kind === 'ref' ? [data[key] as number] : [...new Set(data[key] as number[])];
-    if (ids.length) yield { key, fl, ids, target: entityByName(fl.target) };
-  }
-}
-
-/** Referenced ids must exist in the caller's company, else 422 on that field. */
-async function checkReferences(tx: Tx, ctx: Ctx, def: AnyEntity, data: Data): Promise<void> {
-  const errors: Record<string, string> = {};
-  for (const { key, fl, ids, target } of referencesOf(def, data)) {
-    const t = tableOf(target);
-    const scope = target.scope === 'tenant' ? eq(t.id, ctx.companyId) : eq(t.companyId, ctx.companyId);
-    const [found] = await tx.select({ n: count() }).from(t).where(and(inArray(t.id, ids), scope));
-    if (Number(found!.n) !== ids.length) errors[key] = tr(messages.refNotFound, ctx.locale, { field: tr(fl.label, ctx.locale) });
-  }
-  if (Object.keys(errors).length) throw validationError(errors);
 }
 
 export function validate(ctx: Ctx, def: AnyEntity, body: unknown, mode: 'create' | 'update'): Data {
@@ -130,17 +109,6 @@ export async function createAndTransition(ctx: Ctx, def: AnyEntity, body: unknow
 }
 
 
-
-/** Every reference of `data` exists in the caller's company: one SQL condition (checkReferences names what is wrong). */
-function referencesExist(ctx: Ctx, def: AnyEntity, data: Data): SQL | null {
-  const conds: SQL[] = [];
-  for (const { ids, target } of referencesOf(def, data)) {
-    const t = tableOf(target);
-    const scope = target.scope === 'tenant' ? sql`${t.id} = ${ctx.companyId}::int` : sql`${t.companyId} = ${ctx.companyId}::int`;
-    conds.push(sql`(SELECT count(*) FROM ${t} WHERE ${t.id} = ANY(${`{${ids.join(',')}}`}::int[]) AND ${scope}) = ${ids.length}::int`);
-  }
-  return conds.length ? sql.join(conds, sql` AND `) : null;
-}
 
 /**
  * INSERT ... RETURNING the row and the titles of its references (`__ref_<key>`), gated on its references (no row

@@ -65,11 +65,14 @@ export interface EnumField extends BaseField { kind: 'enum'; options: EnumOption
 export interface RefField extends BaseField {
   kind: 'ref'; target: string; onDelete?: 'restrict' | 'set null' | 'cascade';
   /**
-   * List filters of the target the form's picker applies (e.g. `{ type: 'expense', isLeaf: 'true' }`: only expense
-   * accounts that take postings), keys the target allows as filters (define.test.ts checks them). A convenience of
-   * the form only: the server still refuses a wrong record in a hook, since a client may send any id.
+   * List filters of the target a record must match to be set here (e.g. `{ type: 'expense', isLeaf: 'true' }`: only
+   * expense accounts that take postings), keys the target allows as filters (define.test.ts checks them). The form's
+   * picker offers only those; the generic reference check (crud.references.ts) refuses any other record on the field
+   * with `filtersMessage` ({field}: the field's label; default messages.refNotAllowed). Checked when the reference is
+   * set, not when the record changes afterwards.
    */
   filters?: Record<string, string>;
+  filtersMessage?: Label;
 }
 export interface RefsField extends BaseField { kind: 'refs'; target: string }
 export interface FileField extends BaseField { kind: 'file'; accept: 'image' }
@@ -79,7 +82,7 @@ export type Field =
   | TextField | DecimalField | IntegerField | BooleanField | DateField
   | EnumField | RefField | RefsField | FileField | JsonField;
 
-type Opts<F> = Omit<F, 'kind' | 'label'>;
+export type Opts<F> = Omit<F, 'kind' | 'label'>;
 
 /** Field builders: `f.text({ en: 'Name', ar: 'الاسم' }, { required: true, search: true })`. */
 export const f = {

@@ -172,12 +172,15 @@ export function listConditions(table: AnyTable, p: ListParams): ListCondition[] 
   return [p.scope, ...p.filters, ...(p.search ? [{ text: `${quoted(table.searchText as Column)} LIKE ?`, params: [p.search.pattern] }] : [])];
 }
 
+/** One condition as Drizzle SQL, its parameters bound. */
+export function conditionSql(c: ListCondition): SQL {
+  const pieces = c.text.split('?');
+  return sql.join(pieces.flatMap((piece, i) => (i < c.params.length ? [sql.raw(piece), sql`${c.params[i]}`] : [sql.raw(piece)])));
+}
+
 /** The conditions ANDed as Drizzle SQL (for the query builder: exports). */
 export function whereSql(table: AnyTable, p: ListParams): SQL {
-  return sql.join(listConditions(table, p).map((c) => {
-    const pieces = c.text.split('?');
-    return sql.join(pieces.flatMap((piece, i) => (i < c.params.length ? [sql.raw(piece), sql`${c.params[i]}`] : [sql.raw(piece)])));
-  }), sql` AND `);
+  return sql.join(listConditions(table, p).map(conditionSql), sql` AND `);
 }
 
 /** A statement's text and parameters as they are built: `bind` numbers each `?` of a condition as the next $n. */

@@ -25,6 +25,7 @@ export const messages = {
   lineProblem: { en: 'Line {line}: {problem}', ar: 'السطر {line}: {problem}' },
   duplicate: { en: '{field} is already used', ar: '{field} مستخدم بالفعل' },
   refNotFound: { en: '{field}: the selected record does not exist', ar: '{field}: السجل المحدد غير موجود' },
+  refNotAllowed: { en: '{field}: the selected record cannot be used here', ar: '{field}: لا يمكن استخدام السجل المحدد هنا' },
   validationFailed: { en: 'Please correct the highlighted fields', ar: 'يرجى تصحيح الحقول المميزة' },
   notFound: { en: 'Not found', ar: 'غير موجود' },
   recordNotFound: { en: '{entity} not found', ar: '{entity} غير موجود' },

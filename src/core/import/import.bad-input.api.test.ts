@@ -5,7 +5,7 @@ import { postImport, xlsxOf } from './import.test-kit';
 
 /**
  * Bad files, each in English and Arabic, each storing nothing: a row naming another company's record, a duplicate
- * key inside the file, a formula cell, a file that is not a spreadsheet, an empty file (the 100,000-row file with an
+ * key inside the file, a record its field's filters refuse, a formula cell, a file that is not a spreadsheet, an empty file (the 100,000-row file with an
  * error in row 70,000 is import.large.api.test.ts).
  */
 let t: TestApp;
@@ -34,6 +34,18 @@ describe('bad import files store nothing', () => {
     const a = (await postImport(t, ar, P, 'p.csv', csv)).json();
     expect(a.errors).toEqual([{ row: 3, column: 'الفئة', message: 'الفئة: لا يوجد سجل باسم "Secret shelf" في هذه الشركة' }]);
     expect(await stored()).toBe(0);
+  });
+
+  it('a row naming a record its field does not take (a parent account as a category\'s income account)', async () => {
+    const count = async () => Number((await t.db.orm.execute(sql`SELECT count(*)::int AS n FROM product_categories`)).rows[0]!.n);
+    const before = await count();
+    const csv = 'Name,Income account\nSnacks,4101\nDrinks,4\n';
+    const en = (await postImport(t, t.admin, '/api/inventory/categories', 'c.csv', csv)).json();
+    expect(en).toMatchObject({ failed: 1, committed: false });
+    expect(en.errors).toEqual([{ row: 3, column: 'Income account', message: 'Income account: choose an active account without sub-accounts' }]);
+    const a = (await postImport(t, ar, '/api/inventory/categories', 'c.csv', csv)).json();
+    expect(a.errors).toEqual([{ row: 3, column: 'حساب الإيرادات', message: 'حساب الإيرادات: اختر حسابًا نشطًا ليس له حسابات فرعية' }]);
+    expect(await count()).toBe(before);
   });
 
   it('a duplicate key inside the file', async () => {

@@ -18,6 +18,7 @@ import { RefResolver } from './refs';
 import { RefText, type RowError, problem } from './row-values';
 import { auditMark, auditRollback } from '../audit/audit.buffer';
 import { forgetInTx } from '../db/tx-memo';
+import { checkFilteredReferencesOf } from '../entity/crud.references';
 
 /**
  * Writes a file's records in the caller's open transaction (run.ts), a batch at a time, through the platform's
@@ -25,7 +26,8 @@ import { forgetInTx } from '../db/tx-memo';
  * (update, or nothing when no value differs) or inserted. Every row is validated by the entity's own zod schema
  * and hooks, so the rules are the form's. Inserts are set-based where the hooks allow it (no create or afterCreate
  * hook, no multi-reference field): the beforeCreateMany hooks (one set-based call where the entity offers it, else
- * beforeCreate per row), then ONE multi-row INSERT and ONE audit statement;
+ * beforeCreate per row), the references' `filters` (crud.references.ts), then ONE multi-row INSERT and ONE audit
+ * statement;
  * a batch that fails anywhere is rolled back to its savepoint and written again row by row through `ops.create` /
  * `ops.update`, each in its own savepoint, so each failing row is named and, when the valid rows are kept, only the
  * failing ones are left out.
@@ -186,6 +188,7 @@ export class Writer {
       const schema = entitySchema(def, ctx.locale, 'create');
       const datas = rows.map((body) => schema.parse(body) as Record<string, unknown>);
       await hooks.beforeCreateMany?.(ctx, this.tx, datas);
+      await checkFilteredReferencesOf(this.tx, ctx, def, datas);
       const values: Record<string, unknown>[] = [];
       for (const data of datas) {
         const v: Record<string, unknown> = { createdBy: ctx.user.id, updatedBy: ctx.user.id, companyId: ctx.companyId };

@@ -1,5 +1,6 @@
 import { defineEntity } from '../../../core/entity/define';
 import { f } from '../../../core/entity/field';
+import { postableAccountRef } from '../../accounting/model/account.refs';
 
 /** A tree of product categories; products without their own income/expense/asset accounts inherit these. */
 export const productCategory = defineEntity({
@@ -16,9 +17,9 @@ export const productCategory = defineEntity({
     nameAr: f.text({ en: 'Arabic name', ar: 'الاسم بالعربية' }, { search: true, sort: true, max: 120 }),
     description: f.textarea({ en: 'Description', ar: 'الوصف' }, { max: 1000 }),
     parentId: f.ref({ en: 'Parent category', ar: 'الفئة الأم' }, 'productCategory', { filter: true }),
-    incomeAccountId: f.ref({ en: 'Income account', ar: 'حساب الإيرادات' }, 'account'),
-    expenseAccountId: f.ref({ en: 'Expense account', ar: 'حساب المصروفات' }, 'account'),
-    assetAccountId: f.ref({ en: 'Asset (inventory) account', ar: 'حساب الأصل (المخزون)' }, 'account'),
+    incomeAccountId: postableAccountRef({ en: 'Income account', ar: 'حساب الإيرادات' }),
+    expenseAccountId: postableAccountRef({ en: 'Expense account', ar: 'حساب المصروفات' }),
+    assetAccountId: postableAccountRef({ en: 'Asset (inventory) account', ar: 'حساب الأصل (المخزون)' }),
   },
   list: { columns: ['name', 'nameAr', 'parentId'], defaultSort: 'name' },
   form: {

@@ -1,23 +1,18 @@
 import { registerHooks } from '../../../core/entity/hooks';
 import { productCategory } from '../model/product-category.entity';
-import { checkPostableAccounts } from './master-data.accounts';
 import { fieldError, mm } from './master-data.messages';
-import { CATEGORY_ACCOUNTS, categoryHasChildren, categoryHasProducts, wouldLoop } from './product-category.service';
+import { categoryHasChildren, categoryHasProducts, wouldLoop } from './product-category.service';
 
 /**
  * Product categories stay a tree: a parent is never the category itself nor one of its descendants. Accounts
- * must take postings; products inherit the ones they leave empty (product-category.service.ts). A category with
+ * must take postings (their fields' `filters`); products inherit the ones they leave empty (product-category.service.ts). A category with
  * sub-categories or products cannot be deleted.
  */
 registerHooks(productCategory, {
-  async beforeCreate(ctx, tx, data) {
-    await checkPostableAccounts(ctx, tx, productCategory, data, [...CATEGORY_ACCOUNTS]);
-  },
   async beforeUpdate(ctx, tx, changes, before) {
     const parent = changes.parentId;
     if (typeof parent === 'number' && parent !== before.parentId && (parent === before.id || await wouldLoop(tx, ctx.companyId, before.id, parent)))
       throw fieldError(mm.categoryLoop, ctx.locale, 'parentId');
-    await checkPostableAccounts(ctx, tx, productCategory, changes, [...CATEGORY_ACCOUNTS]);
   },
   async beforeDelete(ctx, tx, row) {
     if (await categoryHasChildren(tx, row.id)) throw fieldError(mm.categoryHasChildren, ctx.locale, '_', 409);

@@ -1,12 +1,15 @@
 import { defineEntity } from '../../../core/entity/define';
 import { f } from '../../../core/entity/field';
+import { postableAccountRef } from '../../accounting/model/account.refs';
 
 /**
  * The sales settings: one row per company (made with the company), edited, never created or deleted. The revenue
  * account and sales journal are used by the invoices orders issue; the others are the defaults the returns and
- * reports of the next steps will read (see the module's README).
+ * reports of the next steps will read (see the module's README). Each account takes postings (an active account without
+ * sub-accounts): the pickers offer only those, and the generic reference check refuses others with the field's
+ * message.
  */
-const acc = (en: string, ar: string) => f.ref({ en, ar }, 'account');
+const acc = (en: string, ar: string) => postableAccountRef({ en, ar });
 
 export const salesSettings = defineEntity({
   name: 'salesSettings',

@@ -60,7 +60,17 @@ describe('sales master data', () => {
     const [parent] = await k.q<{ id: number }>((await import('drizzle-orm')).sql`SELECT id FROM accounts WHERE company_id = ${k.ctx.companyId} AND NOT is_leaf LIMIT 1`);
     const bad = await ar.patch(`/api/sales/settings/${cur.json().id}`, { revenueAccountId: parent!.id });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().error.fields.revenueAccountId).toContain('اختر حسابًا نشطًا');
+    expect(bad.json().error.fields.revenueAccountId).toBe('حساب الإيرادات الافتراضي: اختر حسابًا نشطًا ليس له حسابات فرعية');
+    expect(bad.json().error.message).toBe(bad.json().error.fields.revenueAccountId);
+    // an inactive leaf too, in English; nothing of the request saved
+    const [expenses] = await k.q<{ id: number }>((await import('drizzle-orm')).sql`SELECT id FROM accounts WHERE company_id = ${k.ctx.companyId} AND code = '5'`);
+    const made = await t.admin.post('/api/accounting/accounts', { code: '5198', nameEn: 'Old discounts', nameAr: 'خصومات قديمة', type: 'expense', parentId: expenses!.id });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await t.admin.post(`/api/accounting/accounts/${made.json().id}/deactivate`, { version: made.json().version })).statusCode).toBe(200);
+    const off = await t.admin.patch(`/api/sales/settings/${cur.json().id}`, { discountAccountId: made.json().id, returnPeriodDays: 5 });
+    expect(off.statusCode).toBe(422);
+    expect(off.json().error.fields).toEqual({ discountAccountId: 'Default discount account: choose an active account without sub-accounts' });
+    expect((await t.admin.get('/api/sales/settings/current')).json().returnPeriodDays).toBe(14);
     expect((await t.admin.patch(`/api/sales/settings/${cur.json().id}`, { returnPeriodDays: 30, invoicePrefix: 'SAL' })).statusCode).toBe(200);
     expect((await t.admin.post('/api/sales/settings', {})).statusCode).toBe(404);
   });

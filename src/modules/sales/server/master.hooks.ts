@@ -8,16 +8,15 @@ import type { Ctx } from '../../../core/http/context';
 import { productCategory } from '../../inventory/model/product-category.entity';
 import { MAX_LINES, lineLabels, priceItemSchema } from '../model/lines.schema';
 import { priceList } from '../model/price-list.entity';
-import { salesSettings } from '../model/sales-settings.entity';
 import { salesperson } from '../model/salesperson.entity';
 import { sm } from '../messages';
-import { accountStates, productsForSale } from './entries';
+import { productsForSale } from './entries';
 import { salesError } from './sales.errors';
 
 /**
  * Master data rules: a price list's dates in order, one default list per company (also a partial unique index),
  * items that name a product XOR a category of the company and a fixed price XOR a discount of 0..100%; a
- * salesperson per user (unique), named after the user; settings accounts that take postings.
+ * salesperson per user (unique), named after the user. (The settings' accounts: their fields' `filters`.)
  */
 async function checkPriceList(ctx: Ctx, tx: Tx, target: Data, v: Data, id: number | null): Promise<void> {
   const L = ctx.locale;
@@ -59,21 +58,6 @@ async function userName(ctx: Ctx, tx: Tx, target: Data, userId: unknown): Promis
   target.name = (r.rows[0] as { name?: string } | undefined)?.name ?? null;
 }
 
-const SETTING_ACCOUNTS = ['revenueAccountId', 'receivableAccountId', 'discountAccountId', 'accrualAccountId', 'cogsAccountId', 'inventoryAccountId', 'returnAccountId', 'salesAccountId'] as const;
-const accountNotPostable = { en: '{field}: choose an active account without sub-accounts', ar: '{field}: اختر حسابًا نشطًا ليس له حسابات فرعية' };
-
-async function checkSettings(ctx: Ctx, tx: Tx, changes: Data): Promise<void> {
-  const ids = SETTING_ACCOUNTS.map((k) => [k, changes[k]] as const).filter(([, v]) => typeof v === 'number') as [string, number][];
-  if (!ids.length) return;
-  const states = await accountStates(tx, ctx.companyId, ids.map(([, v]) => v));
-  for (const [k, v] of ids) {
-    if (!states.get(v)?.postable) {
-      const label = salesSettings.fields[k as keyof typeof salesSettings.fields].label;
-      throw salesError(accountNotPostable, ctx.locale, k, { field: label[ctx.locale] });
-    }
-  }
-}
-
 registerHooks(priceList, {
   beforeCreate: (ctx, tx, data) => checkPriceList(ctx, tx, data, data, null),
   beforeUpdate: (ctx, tx, changes, before: Row) => checkPriceList(ctx, tx, changes, { ...before, ...changes }, before.id),
@@ -84,4 +68,3 @@ registerHooks(salesperson, {
   beforeUpdate: (ctx, tx, changes) => ('userId' in changes ? userName(ctx, tx, changes, changes.userId) : undefined),
   uniqueMessages: { userId: sm.userTaken },
 });
-registerHooks(salesSettings, { beforeUpdate: (ctx, tx, changes) => checkSettings(ctx, tx, changes) });
