@@ -17,8 +17,8 @@ import { TILL, sellByKeyboard, workerKeepsTheTill } from './pos-session';
  * summary shown; then, through the API, the figures agree: expected cash = opening + cash sales - cash refund,
  * difference = counted - expected, the cash account moved by exactly closing - opening, the stock balance moved by
  * what was sold less what came back and its value equals the inventory account before and after. Then the sales
- * office: two draft orders of one customer confirmed (one from its page) and paid by ONE bulk payment on
- * /sales/payment: both completed and paid. Last, every sales report downloaded as Excel, PDF and in a combined
+ * office: two draft orders of one customer confirmed (one from its page) and an invoice made in accounting, paid by
+ * ONE bulk payment on /sales/payment: both orders completed and paid, the invoice paid. Last, every sales report downloaded as Excel, PDF and in a combined
  * workbook (sheet names in the page's language), the Arabic PDFs' first pages rendered by pdftoppm to be looked at.
  * The screens the other files drive (the till's keys, the return form, the sales order form, report filters) are
  * not driven again here.
@@ -176,12 +176,16 @@ for (const lang of ['en', 'ar'] as const) {
       await expect.poll(async () => (await json<{ status: string }>(req, `/api/sales/orders/${made[0]}`)).status, { timeout: 15000 }).toBe('confirmed');
       await json(req, `/api/sales/orders/${made[1]}/confirm`, { method: 'POST', data: {} });
 
-      // one payment for everything the customer owes on confirmed orders (ours are the newest: oldest first pays all)
-      const open = (await json<{ items: { dueAmount: string }[] }>(req, `/api/sales/orders?filter[customerId]=${customer.id}&filter[status]=confirmed&pageSize=100`)).items;
-      const due = open.reduce((s, o) => s + n(o.dueAmount), 0).toFixed(2);
+      // and an invoice made in accounting, outside sales: the bulk payment offers it beside the orders
+      const made2 = await json<{ id: number; number: string }>(req, '/api/accounting/invoices', { method: 'POST', data: { type: 'SALE', partnerId: customer.id, date: today, lines: [{ description: 'Delivery charge', quantity: '1', unitPrice: '25' }] } });
+      const standalone = await json<{ id: number; number: string }>(req, `/api/accounting/invoices/${made2.id}/confirm`, { method: 'POST', data: {} });
+
+      // one payment for everything the customer owes (ours are the newest: oldest first pays all)
+      const due = n((await json<{ openTotal: string }>(req, `/api/sales/payments/open?customerId=${customer.id}`)).openTotal).toFixed(2);
       await page.goto(`${e.base}${t.prefix}/sales/payment`);
       await pick(page, t.customer, lang === 'en' ? 'Noor' : 'النور', /Al-Noor Markets|أسواق النور/);
       await page.getByTestId('open-total').waitFor({ timeout: 15000 });
+      await expect.poll(() => page.getByRole('row').filter({ hasText: standalone.number }).filter({ hasText: lang === 'en' ? 'Invoice' : 'فاتورة' }).count()).toBe(1);
       await page.getByRole('textbox', { name: t.amount, exact: true }).fill(due);
       await e.shot(page, `${lang}-day-bulk-payment`);
       await page.getByRole('button', { name: t.record }).click();
@@ -189,6 +193,7 @@ for (const lang of ['en', 'ar'] as const) {
       for (const id of made) {
         expect(await json(req, `/api/sales/orders/${id}`)).toMatchObject({ status: 'completed', paymentStatus: 'paid', dueAmount: '0.0000' });
       }
+      expect(await json(req, `/api/accounting/invoices/${standalone.id}`)).toMatchObject({ status: 'PAID', dueAmount: '0.0000' });
 
       // every report: Excel (its sheet named in the page's language), PDF, and a combined workbook with the next one
       const from = `${Number(today.slice(0, 4)) - 1}${today.slice(4, 7)}-01`;

@@ -11,7 +11,10 @@
  * statements (CTEs included), so moving a lock (a statement, a CTE, a FOR UPDATE) out of this order fails it.
  */
 export const LOCK_ORDER = [
-  /** the document's own row (FOR UPDATE by its transition) */
+  /**
+   * the document's own row (FOR UPDATE by its transition); a payment over several documents (sales' bulk payment)
+   * locks the orders, then the invoices, each in id order, as an order's pay locks the order, then its invoice
+   */
   'document',
   /** the document type's gapless counter taken right after it (doc_sequences); deliveries take theirs late */
   'document counter',

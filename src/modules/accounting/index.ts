@@ -24,6 +24,7 @@ export {
   type SourceEntryLine, type SourceRef,
 } from './server/invoice.entry';
 export { postEntries } from './server/ledger.post';
+export { openInvoicesOf, type OpenInvoice } from './server/invoice.open';
 export { salesTaxes } from './server/tax.reads';
 export { postedInvoicesSql, receivableBalancesSql, receivableLinesSql } from './server/report-sources.sql';
 // tax invoices (issue 20): an invoice's printed document (A4, or the 80 mm receipt of a till), the buyer rule

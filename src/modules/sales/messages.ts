@@ -31,7 +31,7 @@ export const sm = {
   bulkFailed: { en: 'Failed to process bulk payment', ar: 'فشل في معالجة الدفعة المجمعة' },
   bulkAmountPositive: { en: 'the amount must be greater than zero', ar: 'يجب أن يكون المبلغ أكبر من صفر' },
   bulkOverOpen: { en: 'the amount is more than the open amount ({open})', ar: 'المبلغ أكبر من المبلغ المستحق ({open})' },
-  bulkNotOpen: { en: 'line {line} is not an open order of this customer', ar: 'السطر {line} ليس أمرًا مفتوحًا لهذا العميل' },
+  bulkNotOpen: { en: 'line {line} is not an open order or invoice of this customer', ar: 'السطر {line} ليس أمرًا أو فاتورة مفتوحة لهذا العميل' },
   bulkOverDue: { en: 'line {line}: more than the due of {number}', ar: 'السطر {line}: أكثر من المستحق على {number}' },
   bulkSumMismatch: { en: 'the chosen amounts must add up to the payment', ar: 'يجب أن يساوي مجموع المبالغ المختارة مبلغ الدفعة' },
   bulkInvalid: { en: 'choose a customer and an amount', ar: 'اختر العميل وأدخل المبلغ' },

@@ -5,9 +5,10 @@ import { verifyLedger } from '../../accounting';
 import { type SalesKit, salesApp } from './sales.test-kit';
 
 /**
- * Bulk payment: one customer payment spread over open orders oldest first, or by chosen amounts, in one transaction;
- * more than open, an order of someone else, amounts not adding up: "Failed to process bulk payment" in both
- * languages and nothing paid. On PostgreSQL two bulk payments at once on the same orders never overpay.
+ * Bulk payment: one customer payment spread over open orders and customer invoices made outside sales, oldest
+ * first, or by chosen amounts, in one transaction; more than open, an order of someone else, an order's own invoice
+ * named as an invoice, amounts not adding up: "Failed to process bulk payment" in both languages and nothing paid.
+ * On PostgreSQL two bulk payments at once on the same orders, or on the same invoice, never overpay.
  */
 let t: TestApp;
 let k: SalesKit;
@@ -28,6 +29,17 @@ async function confirmed(qty: string, date: string, customerId = k.customer) {
 }
 const state = async (id: number) => (await k.q<Record<string, string>>(sql`SELECT o.status, o.payment_status AS ps, o.paid_amount::text AS paid, o.due_amount::text AS due,
   i.paid_amount::text AS "invPaid", i.due_amount::text AS "invDue", i.status AS "invStatus" FROM sales_orders o JOIN invoices i ON i.id = o.invoice_id WHERE o.id = ${id}`))[0]!;
+
+/** A confirmed customer invoice made in accounting (not by an order): `amount` without tax, on `date`. */
+async function invoice(customerId: number, amount: string, date: string) {
+  const made = await t.admin.post('/api/accounting/invoices', { type: 'SALE', partnerId: customerId, date, lines: [{ description: 'Consulting', quantity: '1', unitPrice: amount }] });
+  expect(made.statusCode, made.body).toBe(201);
+  const c = await t.admin.post(`/api/accounting/invoices/${made.json().id}/confirm`, {});
+  expect(c.statusCode, c.body).toBe(200);
+  return c.json() as { id: number; number: string; totalAmount: string };
+}
+const inv = async (id: number) => (await k.q<Record<string, string>>(sql`SELECT status, paid_amount::text AS paid, due_amount::text AS due FROM invoices WHERE id = ${id}`))[0]!;
+const customer = async (name: string) => (await t.admin.post('/api/contacts/contacts', { kind: 'company', name, isCustomer: true })).json().id as number;
 
 describe('bulk payment', () => {
   it('allocates oldest first over the open orders in one transaction, and by chosen amounts', async () => {
@@ -61,7 +73,7 @@ describe('bulk payment', () => {
     const overAr = await ar.post('/api/sales/payments/bulk', { customerId: k.customer, amount: '100000' });
     expect(overAr.json().error.message).toBe(`فشل في معالجة الدفعة المجمعة: المبلغ أكبر من المبلغ المستحق (${open})`);
     const foreign = await t.admin.post('/api/sales/payments/bulk', { customerId: k.customer, amount: '1', allocations: [{ orderId: theirs.id, amount: '1' }] });
-    expect(foreign.json().error.message).toBe('Failed to process bulk payment: line 1 is not an open order of this customer');
+    expect(foreign.json().error.message).toBe('Failed to process bulk payment: line 1 is not an open order or invoice of this customer');
     const [first] = await k.q<{ id: number }>(sql`SELECT id FROM sales_orders WHERE customer_id = ${k.customer} AND status = 'confirmed' ORDER BY id LIMIT 1`);
     const sum = await ar.post('/api/sales/payments/bulk', { customerId: k.customer, amount: '5', allocations: [{ orderId: first!.id, amount: '4' }] });
     expect(sum.statusCode).toBe(422);
@@ -86,6 +98,58 @@ describe('bulk payment', () => {
     expect(paid[0]).toEqual({ paid: '50.0000', due: '20.0000' });
     expect(await state(o1.id)).toMatchObject({ paid: '30.0000', due: '0.0000', ps: 'paid' });
     expect(await state(o2.id)).toMatchObject({ paid: '20.0000', due: '20.0000', ps: 'partially_paid' });
+    expect((await verifyLedger(t.db.orm, k.ctx.companyId)).ok).toBe(true);
+  }, 60_000);
+
+  it('offers and pays the customer\'s invoices made outside sales too, oldest first or chosen; an order\'s own invoice only through its order', async () => {
+    const cust = await customer('Invoiced Co');
+    const i1 = await invoice(cust, '30', '2026-05-01');
+    const o1 = await confirmed('1', '2026-05-02', cust); // 10
+    const i2 = await invoice(cust, '40', '2026-05-03');
+    const open = await t.admin.get(`/api/sales/payments/open?customerId=${cust}`);
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json().items.map((x: any) => [x.kind, x.id, x.due])).toEqual([['invoice', i1.id, '30.0000'], ['order', o1.id, '10.0000'], ['invoice', i2.id, '40.0000']]);
+    expect(open.json().openTotal).toBe('80.0000');
+
+    const r = await ar.post('/api/sales/payments/bulk', { customerId: cust, amount: '45', date: '2026-05-10' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().allocations.map((x: any) => [x.kind, x.orderId ?? x.invoiceId, x.amount, x.paymentStatus])).toEqual([
+      ['invoice', i1.id, '30', 'paid'], ['order', o1.id, '10', 'paid'], ['invoice', i2.id, '5', 'partially_paid']]);
+    expect(await inv(i1.id)).toEqual({ status: 'PAID', paid: '30.0000', due: '0.0000' });
+    expect(await inv(i2.id)).toEqual({ status: 'PARTIALLY_PAID', paid: '5.0000', due: '35.0000' });
+    expect(await state(o1.id)).toMatchObject({ status: 'completed', ps: 'paid', invStatus: 'PAID' });
+
+    // chosen: the order's own invoice named as an invoice is not open as one; more than an invoice's due is refused
+    const o2 = await confirmed('2', '2026-05-04', cust); // 20
+    const payments = async () => (await k.q<{ n: number }>(sql`SELECT count(*)::int AS n FROM invoice_payments`))[0]!.n;
+    const before = await payments();
+    const own = await t.admin.post('/api/sales/payments/bulk', { customerId: cust, amount: '5', allocations: [{ invoiceId: o2.invoiceId, amount: '5' }] });
+    expect(own.statusCode).toBe(422);
+    expect(own.json().error.message).toBe('Failed to process bulk payment: line 1 is not an open order or invoice of this customer');
+    const over = await ar.post('/api/sales/payments/bulk', { customerId: cust, amount: '36', allocations: [{ invoiceId: i2.id, amount: '36' }] });
+    expect(over.json().error.message).toBe(`فشل في معالجة الدفعة المجمعة: السطر 1: أكثر من المستحق على ${i2.number}`);
+    const both = await t.admin.post('/api/sales/payments/bulk', { customerId: cust, amount: '55', allocations: [{ invoiceId: i2.id, amount: '35' }, { orderId: o2.id, amount: '25' }] });
+    expect(both.statusCode).toBe(422); // the order's 25 is over its 20: nothing of the invoice's 35 is kept
+    expect(await payments()).toBe(before);
+    expect(await inv(i2.id)).toMatchObject({ due: '35.0000' });
+    const chosen = await t.admin.post('/api/sales/payments/bulk', { customerId: cust, amount: '55', allocations: [{ invoiceId: i2.id, amount: '35' }, { orderId: o2.id, amount: '20' }] });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(await inv(i2.id)).toEqual({ status: 'PAID', paid: '40.0000', due: '0.0000' });
+    expect((await t.admin.get(`/api/sales/payments/open?customerId=${cust}`)).json()).toEqual({ items: [], openTotal: '0.0000' });
+    expect((await verifyLedger(t.db.orm, k.ctx.companyId)).ok).toBe(true);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')('two bulk payments at once on the same invoice never overpay it', async () => {
+    const cust = await customer('Race Invoices Co');
+    const i = await invoice(cust, '40', '2026-06-01');
+    const res = await Promise.all([
+      t.admin.post('/api/sales/payments/bulk', { customerId: cust, amount: '30' }),
+      ar.post('/api/sales/payments/bulk', { customerId: cust, amount: '30', allocations: [{ invoiceId: i.id, amount: '30' }] }),
+    ]);
+    expect(res.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    // refused by the bulk payment's own check: the invoice was locked before its due was read, so the second saw 10
+    expect(res.find((r) => r.statusCode === 422)!.json().error.message).toMatch(/^(Failed to process bulk payment|فشل في معالجة الدفعة المجمعة): /);
+    expect(await inv(i.id)).toEqual({ status: 'PARTIALLY_PAID', paid: '30.0000', due: '10.0000' });
     expect((await verifyLedger(t.db.orm, k.ctx.companyId)).ok).toBe(true);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 /** The public entries of the modules sales builds on, in one place: sales reaches accounting and inventory only through them. */
 export {
-  accountStates, chartIds, computeInvoice, confirmInvoice, createInvoice, invoiceById, payInvoice,
+  chartIds, computeInvoice, confirmInvoice, createInvoice, invoiceById, openInvoicesOf, payInvoice,
+  type OpenInvoice,
   type Invoice, type NewInvoice,
   salesTaxes, type InvoiceTax, loadSettings,
 } from '../../accounting';

@@ -1,10 +1,9 @@
 import { Button, Container, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { api } from '../../../web/api/client';
 import { useCan, useCompanyToday } from '../../../web/api/useAuth';
-import { useEntityList } from '../../../web/api/useEntityQueries';
 import { RefSelect } from '../../../web/entity/RefSelect';
 import { useFormat } from '../../../web/i18n/useFormat';
 import { useLocale } from '../../../web/i18n/useLocale';
@@ -12,30 +11,36 @@ import { DateField } from '../../../web/ui/DateField';
 import { NoAccess } from '../../../web/ui/NoAccess';
 import { notifyError, notifySuccess } from '../../../web/ui/notify';
 import { usePageTitle } from '../../../web/ui/usePageTitle';
-import { entityByName } from '../../registry';
 import { pt } from './paymentTexts';
 
 /**
- * Bulk payment (/sales/payment): a customer, their open orders (confirmed, something due), one payment spread oldest
- * first or by the amounts typed per order; the server allocates in one transaction (POST /api/sales/payments/bulk)
- * and refuses more than the open amount ("Failed to process bulk payment").
+ * Bulk payment (/sales/payment): a customer, their open items (orders confirmed with something due, and customer
+ * invoices made outside sales: GET /api/sales/payments/open), one payment spread oldest first or by the amounts
+ * typed per item; the server allocates in one transaction (POST /api/sales/payments/bulk) and refuses more than the
+ * open amount ("Failed to process bulk payment").
  */
-const orderDef = entityByName('salesOrder');
 const DEC = /^\d+(\.\d+)?$/;
 
-function OpenOrders({ customerId, chosen, setChosen, amounts }: { customerId: string; chosen: boolean; amounts: Record<string, string>; setChosen: (id: string, v: string) => void }) {
+interface OpenItem { kind: 'order' | 'invoice'; id: number; number: string; date: string; total: string; due: string }
+const keyOf = (i: Pick<OpenItem, 'kind' | 'id'>) => `${i.kind}:${i.id}`;
+
+function OpenItems({ customerId, chosen, setChosen, amounts }: { customerId: string; chosen: boolean; amounts: Record<string, string>; setChosen: (key: string, v: string) => void }) {
   const { label } = useLocale();
   const fmt = useFormat();
-  const list = useEntityList(orderDef, { filters: { customerId, status: 'confirmed' }, sort: 'orderDate', pageSize: 100 });
-  const items = list.data?.items ?? [];
-  if (list.isPending) return null;
+  const open = useQuery({
+    queryKey: ['entity', 'sales-open-items', customerId],
+    queryFn: () => api<{ items: OpenItem[]; openTotal: string }>(`/api/sales/payments/open?customerId=${encodeURIComponent(customerId)}`),
+  });
+  if (open.isPending) return null;
+  if (open.isError) return <Text c="red" size="sm">{(open.error as Error).message}</Text>;
+  const items = open.data.items;
   if (!items.length) return <Text c="dimmed" size="sm">{label(pt.noOpen)}</Text>;
-  const open = items.reduce((s, o) => s.plus(String(o.dueAmount ?? '0')), new Decimal(0));
   return (
     <Stack gap="xs">
       <Table striped withTableBorder>
         <Table.Thead>
           <Table.Tr>
+            <Table.Th>{label(pt.kind)}</Table.Th>
             <Table.Th>{label(pt.number)}</Table.Th>
             <Table.Th>{label(pt.date)}</Table.Th>
             <Table.Th ta="end">{label(pt.total)}</Table.Th>
@@ -45,22 +50,23 @@ function OpenOrders({ customerId, chosen, setChosen, amounts }: { customerId: st
         </Table.Thead>
         <Table.Tbody>
           {items.map((o) => (
-            <Table.Tr key={o.id}>
-              <Table.Td>{String(o.number ?? '')}</Table.Td>
-              <Table.Td>{fmt.date(o.orderDate)}</Table.Td>
-              <Table.Td ta="end" dir="ltr">{fmt.number(o.totalAmount)}</Table.Td>
-              <Table.Td ta="end" dir="ltr">{fmt.number(o.dueAmount)}</Table.Td>
+            <Table.Tr key={keyOf(o)}>
+              <Table.Td>{label(o.kind === 'order' ? pt.kindOrder : pt.kindInvoice)}</Table.Td>
+              <Table.Td><bdi>{o.number}</bdi></Table.Td>
+              <Table.Td>{fmt.date(o.date)}</Table.Td>
+              <Table.Td ta="end" dir="ltr">{fmt.number(o.total)}</Table.Td>
+              <Table.Td ta="end" dir="ltr">{fmt.number(o.due)}</Table.Td>
               {chosen && (
                 <Table.Td w={160}>
-                  <TextInput size="xs" aria-label={`${label(pt.apply)} ${String(o.number ?? '')}`} inputMode="decimal" dir="ltr"
-                    value={amounts[String(o.id)] ?? ''} onChange={(e) => setChosen(String(o.id), e.currentTarget.value)} />
+                  <TextInput size="xs" aria-label={`${label(pt.apply)} ${o.number}`} inputMode="decimal" dir="ltr"
+                    value={amounts[keyOf(o)] ?? ''} onChange={(e) => setChosen(keyOf(o), e.currentTarget.value)} />
                 </Table.Td>
               )}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-      <Group gap="xs"><Text size="sm" c="dimmed">{label(pt.openTotal)}</Text><Text size="sm" ff="monospace" dir="ltr" data-testid="open-total">{fmt.number(open.toFixed(2))}</Text></Group>
+      <Group gap="xs"><Text size="sm" c="dimmed">{label(pt.openTotal)}</Text><Text size="sm" ff="monospace" dir="ltr" data-testid="open-total">{fmt.number(new Decimal(open.data.openTotal).toFixed(2))}</Text></Group>
     </Stack>
   );
 }
@@ -80,7 +86,10 @@ export default function BulkPaymentScreen() {
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | undefined>();
   const chosen = mode === 'chosen';
-  const allocations = Object.entries(amounts).filter(([, v]) => DEC.test(v.trim()) && new Decimal(v.trim()).gt(0)).map(([orderId, v]) => ({ orderId: Number(orderId), amount: v.trim() }));
+  const allocations = Object.entries(amounts).filter(([, v]) => DEC.test(v.trim()) && new Decimal(v.trim()).gt(0)).map(([key, v]) => {
+    const [kind, id] = key.split(':');
+    return { [kind === 'order' ? 'orderId' : 'invoiceId']: Number(id), amount: v.trim() };
+  });
   const chosenSum = allocations.reduce((s, a) => s.plus(a.amount), new Decimal(0)).toFixed();
   const pay = useMutation({
     mutationFn: () => api<{ allocations: unknown[] }>('/api/sales/payments/bulk', {
@@ -115,8 +124,8 @@ export default function BulkPaymentScreen() {
                     data={[{ value: 'oldest', label: label(pt.oldest) }, { value: 'chosen', label: label(pt.chosen) }]} />
                 </Stack>
               </SimpleGrid>
-              <Title order={2} fz="md">{label(pt.openOrders)}</Title>
-              {customerId ? <OpenOrders customerId={customerId} chosen={chosen} amounts={amounts} setChosen={(id, v) => setAmounts((a) => ({ ...a, [id]: v }))} />
+              <Title order={2} fz="md">{label(pt.openItems)}</Title>
+              {customerId ? <OpenItems customerId={customerId} chosen={chosen} amounts={amounts} setChosen={(id, v) => setAmounts((a) => ({ ...a, [id]: v }))} />
                 : <Text c="dimmed" size="sm">{label(pt.pickCustomer)}</Text>}
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
                 <TextInput label={label(pt.amount)} inputMode="decimal" dir="ltr" required={!chosen} readOnly={chosen} error={error}

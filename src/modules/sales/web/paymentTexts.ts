@@ -3,11 +3,14 @@ import type { Label } from '../../../core/i18n/locale';
 /** Texts of the bulk payment screen (/sales/payment), in both languages. */
 export const pt = {
   title: { en: 'Bulk payment', ar: 'دفعة مجمعة' },
-  intro: { en: 'One payment from a customer, spread over their open orders.', ar: 'دفعة واحدة من العميل توزع على أوامره المفتوحة.' },
+  intro: { en: 'One payment from a customer, spread over their open orders and invoices.', ar: 'دفعة واحدة من العميل توزع على أوامره وفواتيره المفتوحة.' },
   customer: { en: 'Customer', ar: 'العميل' },
-  openOrders: { en: 'Open orders', ar: 'الأوامر المفتوحة' },
-  noOpen: { en: 'This customer has no open orders', ar: 'لا توجد أوامر مفتوحة لهذا العميل' },
-  pickCustomer: { en: 'Choose a customer to see their open orders', ar: 'اختر عميلًا لعرض أوامره المفتوحة' },
+  openItems: { en: 'Open orders and invoices', ar: 'الأوامر والفواتير المفتوحة' },
+  noOpen: { en: 'This customer has no open orders or invoices', ar: 'لا توجد أوامر أو فواتير مفتوحة لهذا العميل' },
+  pickCustomer: { en: 'Choose a customer to see their open orders and invoices', ar: 'اختر عميلًا لعرض أوامره وفواتيره المفتوحة' },
+  kind: { en: 'Document', ar: 'المستند' },
+  kindOrder: { en: 'Sales order', ar: 'أمر بيع' },
+  kindInvoice: { en: 'Invoice', ar: 'فاتورة' },
   number: { en: 'Sequence', ar: 'التسلسل' },
   date: { en: 'Date', ar: 'التاريخ' },
   total: { en: 'Total', ar: 'الإجمالي' },
@@ -24,6 +27,6 @@ export const pt = {
   bank: { en: 'Bank transfer', ar: 'تحويل بنكي' },
   reference: { en: 'Reference', ar: 'المرجع' },
   submit: { en: 'Record payment', ar: 'تسجيل الدفعة' },
-  done: { en: 'Payment recorded on {n} orders', ar: 'تم تسجيل الدفعة على {n} من الأوامر' },
+  done: { en: 'Payment recorded on {n} orders and invoices', ar: 'تم تسجيل الدفعة على {n} من الأوامر والفواتير' },
   failed: { en: 'Failed to process bulk payment', ar: 'فشل في معالجة الدفعة المجمعة' },
 } satisfies Record<string, Label>;
