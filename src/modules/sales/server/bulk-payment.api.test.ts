@@ -111,6 +111,18 @@ describe('bulk payment', () => {
     expect(open.json().items.map((x: any) => [x.kind, x.id, x.due])).toEqual([['invoice', i1.id, '30.0000'], ['order', o1.id, '10.0000'], ['invoice', i2.id, '40.0000']]);
     expect(open.json().openTotal).toBe('80.0000');
 
+    // more than the open total (invoices included): refused in both languages, no entry, every residual as it was
+    const ledger = async () => (await k.q<{ e: number; l: number }>(sql`SELECT (SELECT count(*)::int FROM journal_entries) AS e, (SELECT count(*)::int FROM journal_lines) AS l`))[0]!;
+    const ledgerBefore = await ledger();
+    const overOpen = await t.admin.post('/api/sales/payments/bulk', { customerId: cust, amount: '80.01' });
+    expect(overOpen.statusCode).toBe(422);
+    expect(overOpen.json().error.message).toBe('Failed to process bulk payment: the amount is more than the open amount (80.00)');
+    const overOpenAr = await ar.post('/api/sales/payments/bulk', { customerId: cust, amount: '80.01', allocations: [] });
+    expect(overOpenAr.json().error.message).toBe('فشل في معالجة الدفعة المجمعة: المبلغ أكبر من المبلغ المستحق (80.00)');
+    expect(await ledger()).toEqual(ledgerBefore);
+    expect([await inv(i1.id), await inv(i2.id)].map((x) => x.due)).toEqual(['30.0000', '40.0000']);
+    expect(await state(o1.id)).toMatchObject({ due: '10.0000', invDue: '10.0000' });
+
     const r = await ar.post('/api/sales/payments/bulk', { customerId: cust, amount: '45', date: '2026-05-10' });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().allocations.map((x: any) => [x.kind, x.orderId ?? x.invoiceId, x.amount, x.paymentStatus])).toEqual([
