@@ -64,6 +64,11 @@ export function referencesExist(ctx: Ctx, def: AnyEntity, data: Data): SQL | nul
   return conds.length ? sql.join(conds, sql` AND `) : null;
 }
 
+/** The problem's message with the field's label, in each language. */
+function problemOf(fl: RefField | RefsField, message: Label): Label {
+  return { en: fill(message.en, { field: fl.label.en }), ar: fill(message.ar, { field: fl.label.ar }) };
+}
+
 /** Refuses (422) the references of `data` that do not exist in the caller's company or do not match their filters. */
 export async function checkReferences(tx: Tx, ctx: Ctx, def: AnyEntity, data: Data): Promise<void> {
   const problems: [string, Label][] = [];
@@ -72,7 +77,7 @@ export async function checkReferences(tx: Tx, ctx: Ctx, def: AnyEntity, data: Da
     const { found, matching } = rows[0] as { found: number; matching: number };
     const message = found !== r.ids.length ? messages.refNotFound
       : matching !== r.ids.length ? (r.fl.kind === 'ref' && r.fl.filtersMessage) || messages.refNotAllowed : null;
-    if (message) problems.push([r.key, { en: fill(message.en, { field: r.fl.label.en }), ar: fill(message.ar, { field: r.fl.label.ar }) }]);
+    if (message) problems.push([r.key, problemOf(r.fl, message)]);
   }
   if (!problems.length) return;
   const fields = Object.fromEntries(problems.map(([k, l]) => [k, l[ctx.locale]]));
@@ -90,6 +95,8 @@ export async function checkFilteredReferencesOf(tx: Tx, ctx: Ctx, def: AnyEntity
     const ids = [...new Set(rows.map((d) => d[key]).filter((v): v is number => typeof v === 'number'))];
     if (!ids.length) continue;
     const { rows: counts } = await tx.execute(countsSql(ctx, { key, fl, ids, target: entityByName(fl.target) }));
-    if ((counts[0] as { matching: number }).matching !== ids.length) throw validationError({ [key]: fill((fl.filtersMessage ?? messages.refNotAllowed)[ctx.locale], { field: fl.label[ctx.locale] }) });
+    if ((counts[0] as { matching: number }).matching === ids.length) continue;
+    const problem = problemOf(fl, fl.filtersMessage ?? messages.refNotAllowed);
+    throw validationError({ [key]: problem[ctx.locale] }, problem);
   }
 }
