@@ -1,9 +1,10 @@
 import { defineEntity } from '../../../core/entity/define';
 import { f } from '../../../core/entity/field';
+import { postableAccountRef } from '../../accounting/model/account.refs';
 import { VALUATION_METHODS } from './enums';
 
 /** One row per company (made with the company); edited, never created or deleted by clients. */
-const acc = (en: string, ar: string) => f.ref({ en, ar }, 'account');
+const acc = (en: string, ar: string) => postableAccountRef({ en, ar });
 
 export const inventorySettings = defineEntity({
   name: 'inventorySettings',

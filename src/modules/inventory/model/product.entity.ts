@@ -1,5 +1,6 @@
 import { defineEntity } from '../../../core/entity/define';
 import { f } from '../../../core/entity/field';
+import { postableAccountRef } from '../../accounting/model/account.refs';
 import { PRODUCT_TYPES } from './enums';
 
 /**
@@ -9,7 +10,7 @@ import { PRODUCT_TYPES } from './enums';
  * the permission of GET /api/inventory/products/:id/statistics (a read: no lock, no audit row).
  */
 const req = (en: string, ar: string) => ({ required: true, messages: { required: { en, ar } } });
-const acc = (en: string, ar: string) => f.ref({ en, ar }, 'account');
+const acc = (en: string, ar: string) => postableAccountRef({ en, ar });
 
 export const product = defineEntity({
   name: 'product',

@@ -7,16 +7,14 @@ import { tr } from '../../../core/i18n/locale';
 import { LOCATION_KINDS } from '../model/enums';
 import { inventorySettings } from '../model/inventory-settings.entity';
 import { location } from '../model/location.entity';
-import { checkPostableAccounts } from './master-data.accounts';
 import { fieldError, mm } from './master-data.messages';
 
 /**
  * What the inventory settings must say so that documents can rely on them: the default location is an internal,
  * non-scrap location of the default warehouse; the counterpart locations have the kind their role needs (vendors,
- * customers, adjustments are virtual); the scrap location is a scrap location; accounts take postings. The
+ * customers, adjustments are virtual); the scrap location is a scrap location. That its accounts take postings is the fields' own check (postableAccountRef). The
  * valuation method may change at any time: it applies to the moves posted after the change.
  */
-export const SETTINGS_ACCOUNTS = ['stockInputAccountId', 'lossAccountId', 'gainAccountId'];
 const COUNTERPARTS = { vendorLocationId: 'vendor', customerLocationId: 'customer', adjustmentLocationId: 'virtual' } as const;
 
 export type ValuationMethod = 'fifo' | 'lifo' | 'average' | 'specific';
@@ -90,5 +88,4 @@ export async function checkSettings(ctx: Ctx, tx: Tx, v: Data): Promise<void> {
   }
   const s = typeof v.scrapLocationId === 'number' ? loc.get(v.scrapLocationId) : undefined;
   if (s && !s.isScrap) throw fieldError(mm.scrapLocationWrong, ctx.locale, 'scrapLocationId');
-  await checkPostableAccounts(ctx, tx, inventorySettings, v, SETTINGS_ACCOUNTS);
 }

@@ -1,6 +1,5 @@
 import { AppError } from '../../../core/http/errors';
 import { type Label, type Locale, tr } from '../../../core/i18n/locale';
-import { accountNotPostable } from '../../accounting/model/account.refs';
 
 /** Messages of the inventory master data (products, categories, units, warehouses, locations, settings), en/ar. */
 export const mm = {
@@ -17,7 +16,6 @@ export const mm = {
     en: 'The default margin {margin}% is below the minimum margin {minimum}%',
     ar: 'هامش الربح الافتراضي {margin}% أقل من الحد الأدنى لهامش الربح {minimum}%',
   },
-  accountNotPostable,
   uomInactive: { en: 'The unit of measure is inactive', ar: 'وحدة القياس غير نشطة' },
   imageNotFound: { en: 'Upload the image first (png, jpeg, webp or gif)', ar: 'ارفع الصورة أولًا (png أو jpeg أو webp أو gif)' },
   productHasMoves: { en: 'A product with stock moves cannot be deleted; deactivate it instead', ar: 'لا يمكن حذف منتج له حركات مخزون؛ يمكنك إيقافه بدلًا من ذلك' },

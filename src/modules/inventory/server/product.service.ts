@@ -17,7 +17,6 @@ import { product } from '../model/product.entity';
 import { uom } from '../model/uom.entity';
 import { warehouse } from '../model/warehouse.entity';
 import { randomInternalEan13 } from './barcode';
-import { checkPostableAccountsOf } from './master-data.accounts';
 import { fieldError, mm } from './master-data.messages';
 import { priceAdvice } from './product.pricing';
 import { skuOf, skuStem } from './product.sku';
@@ -29,7 +28,6 @@ import { skuOf, skuStem } from './product.sku';
  * sale prices from cost and the default margin; statistics read from the stock ledger tables.
  */
 const pt = () => tableOf(product);
-export const PRODUCT_ACCOUNTS = ['incomeAccountId', 'expenseAccountId', 'assetAccountId', 'stockAccountId'];
 
 /** storable / consumable / service are one choice, made by productType. */
 export function typeFlags(productType: unknown): Data {
@@ -52,7 +50,6 @@ export async function checkProductRefs(ctx: Ctx, tx: Tx, data: Data): Promise<vo
  * what checkProductRefs would have thrown for it.
  */
 export async function checkProductRefsOf(ctx: Ctx, tx: Tx, rows: Data[]): Promise<void> {
-  await checkPostableAccountsOf(ctx, tx, product, rows, PRODUCT_ACCOUNTS);
   const uomIds = [...new Set(rows.map((d) => d.uomId).filter((x): x is number => typeof x === 'number'))];
   const t = tableOf(uom);
   // FOR SHARE: a concurrent change of these units' factor or group waits for us, then sees the products.
