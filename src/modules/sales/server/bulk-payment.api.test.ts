@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, TestApp } from '../../../../tests/support/test-app';
+import { txCounters } from '../../../core/db/tx';
 import { verifyLedger } from '../../accounting';
 import { type SalesKit, salesApp } from './sales.test-kit';
 
@@ -8,7 +9,8 @@ import { type SalesKit, salesApp } from './sales.test-kit';
  * Bulk payment: one customer payment spread over open orders and customer invoices made outside sales, oldest
  * first, or by chosen amounts, in one transaction; more than open, an order of someone else, an order's own invoice
  * named as an invoice, amounts not adding up: "Failed to process bulk payment" in both languages and nothing paid.
- * On PostgreSQL two bulk payments at once on the same orders, or on the same invoice, never overpay.
+ * On PostgreSQL two bulk payments at once on the same orders, or on the same invoice, never overpay; two choosing the
+ * same invoices in opposite orders both pay without a deadlock (the invoices are locked up front in id order).
  */
 let t: TestApp;
 let k: SalesKit;
@@ -162,6 +164,26 @@ describe('bulk payment', () => {
     // refused by the bulk payment's own check: the invoice was locked before its due was read, so the second saw 10
     expect(res.find((r) => r.statusCode === 422)!.json().error.message).toMatch(/^(Failed to process bulk payment|فشل في معالجة الدفعة المجمعة): /);
     expect(await inv(i.id)).toEqual({ status: 'PARTIALLY_PAID', paid: '30.0000', due: '10.0000' });
+    expect((await verifyLedger(t.db.orm, k.ctx.companyId)).ok).toBe(true);
+  }, 60_000);
+
+  // Without the invoices locked up front in id order, A holds the first invoice and waits for the second while B
+  // holds the second and waits for the first: PostgreSQL breaks the deadlock and withTx runs one again (40P01).
+  it.runIf(process.env.TEST_DB === 'postgres')('two bulk payments choosing the same invoices in opposite orders both pay, without a deadlock', async () => {
+    for (let round = 1; round <= 3; round++) {
+      const cust = await customer(`Crossed Co ${round}`);
+      const i1 = await invoice(cust, '30', '2026-06-02');
+      const i2 = await invoice(cust, '40', '2026-06-03');
+      const retriedBefore = txCounters.retried.length;
+      const res = await Promise.all([
+        t.admin.post('/api/sales/payments/bulk', { customerId: cust, amount: '20', allocations: [{ invoiceId: i1.id, amount: '10' }, { invoiceId: i2.id, amount: '10' }] }),
+        ar.post('/api/sales/payments/bulk', { customerId: cust, amount: '20', allocations: [{ invoiceId: i2.id, amount: '10' }, { invoiceId: i1.id, amount: '10' }] }),
+      ]);
+      expect(res.map((r) => r.statusCode), res.map((r) => r.body).join('\n')).toEqual([200, 200]);
+      expect(txCounters.retried.slice(retriedBefore)).not.toContain('40P01');
+      expect(await inv(i1.id)).toEqual({ status: 'PARTIALLY_PAID', paid: '20.0000', due: '10.0000' });
+      expect(await inv(i2.id)).toEqual({ status: 'PARTIALLY_PAID', paid: '20.0000', due: '20.0000' });
+    }
     expect((await verifyLedger(t.db.orm, k.ctx.companyId)).ok).toBe(true);
   }, 60_000);
 });
