@@ -92,18 +92,25 @@ export async function createRecord(ctx: Ctx, def: AnyEntity, body: unknown, set?
  * Creates a record and runs one of its transitions in the same transaction: a document created and validated by
  * one request (the point of sale's sale, a delivery). Audited as the two requests would be (create, then the
  * transition; both rows written together, by the transition's statement); an error in either leaves nothing. The
- * caller checks the transition's permission.
+ * caller checks the transition's permission. The transition takes the row as inserted (it is this transaction's:
+ * no other can lock or change it), so it is not locked and read again as a later transition's would be.
+ * `set`: fields the calling code sets besides the validated body (as createRecord's). `between`: the caller's work
+ * after the insert and before the transition (rows of its own, another document), in the same transaction; it must
+ * not change the created row.
  */
-export async function createAndTransition(ctx: Ctx, def: AnyEntity, body: unknown, name: string): Promise<Row> {
+export async function createAndTransition(ctx: Ctx, def: AnyEntity, body: unknown, name: string,
+  opts: { set?: Data; between?: (row: Row) => Promise<void> } = {}): Promise<Row> {
   if (!def.states?.transitions[name]) throw notFound('notFound');
   const own = hooksOf(def).createAndTransition;
+  if (own && (opts.set || opts.between)) throw new Error(`${def.name}: its createAndTransition hook takes no server-set fields or work between`);
   if (own) return own(ctx, body, name);
   let data: Data | null = validate(ctx, def, body, 'create');
   return committing(ctx.db, (commit) => withTx(ctx.db, async (tx) => {
     // hooks adjust the data they get: a second run (a retry) starts again from the body
-    const fresh = data ?? validate(ctx, def, body, 'create');
+    const fresh = { ...(data ?? validate(ctx, def, body, 'create')), ...opts.set };
     data = null;
     const { row, out } = await insertRecord(tx, ctx, def, fresh, false, name);
+    await opts.between?.(row);
     return transitionRow(tx, ctx, def, row, name, {}, out, [{ recordId: row.id, action: 'create', before: null, after: out }], commit);
   }));
 }

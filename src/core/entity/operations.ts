@@ -3,7 +3,7 @@ import type { Data, Row } from './hooks';
 import { hooksOf } from './hooks';
 import { lockRow, present } from './crud.read';
 import { runAction, runTransition } from './crud.transition';
-import { createRecord, deleteRecord, updateColumns, updateRecord } from './crud.service';
+import { createAndTransition, createRecord, deleteRecord, updateColumns, updateRecord } from './crud.service';
 import { withTx } from '../db/tx';
 import { recordAudit } from '../audit/audit';
 import type { Ctx } from '../http/context';
@@ -51,6 +51,19 @@ export const ops = {
     enabled(def, 'delete');
     requirePermission(ctx, permissionCode(def, 'delete'));
     await deleteRecord(ctx, def, id);
+  },
+
+  /**
+   * A create and one transition of the new record in one transaction (crud.service.ts createAndTransition): both
+   * permissions, `set` as create's, and `between`: the caller's work after the insert, before the transition.
+   */
+  async createAndTransition(ctx: Ctx, def: AnyEntity, body: Data, name: string, opts: { set?: Data; between?: (row: Row) => Promise<void> } = {}): Promise<Row> {
+    enabled(def, 'create');
+    const t = def.states?.transitions[name];
+    if (!t) throw notFound('notFound');
+    requirePermission(ctx, permissionCode(def, 'add'));
+    requirePermission(ctx, permissionCode(def, t.permission ?? name));
+    return createAndTransition(ctx, def, body, name, opts);
   },
 
   /** A state transition (POST /:id/<name>): its permission, the from-state check, its hook, the state written. */

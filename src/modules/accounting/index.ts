@@ -5,7 +5,7 @@
  *   await reverseEntry(tx, ctx, entry.id);
  * postEntry refuses (422, message in both languages) anything unbalanced, a line with both or negative sides,
  * a non-leaf / inactive / foreign account, or a date on or before the lock date.
- * Invoices (createInvoice, confirmInvoice, payInvoice, creditInvoice, debitInvoice) go through the generic service and join the
+ * Invoices (createInvoice, confirmInvoice, issueInvoice (both in one), payInvoice, creditInvoice, debitInvoice) go through the generic service and join the
  * caller's withTx; entriesOfSource lists what a document posted; chart reads and settingsJsonSql spare others
  * naming accounting's tables. See README.md "Public entry".
  */
@@ -18,7 +18,7 @@ export { verifyLedger } from './server/ledger.verify';
 export { rebuildBalances } from './server/ledger.balances';
 export { accountStates, chartIds, ledgerBalancesOf, receivableBalancesOf, settingsJsonSql, taxIds, type SettingKey } from './server/chart.reads';
 export {
-  computeInvoice, confirmInvoice, createInvoice, creditInvoice, debitInvoice, entriesOfSource, invoiceById, payInvoice, quoteInvoice,
+  computeInvoice, confirmInvoice, createInvoice, creditInvoice, debitInvoice, entriesOfSource, invoiceById, issueInvoice, payInvoice, quoteInvoice,
   type CreditNote, type CreditNoteInput, type DebitNote, type DebitNoteInput, type Invoice, type InvoiceLine, type InvoiceLineInput, type InvoicePayment,
   type InvoicePaymentInput, type InvoiceTax, type InvoiceTotals, type InvoiceType, type NewInvoice, type SourceEntry,
   type SourceEntryLine, type SourceRef,

@@ -11,6 +11,9 @@ import { debitNote } from './invoice.notes';
 import { ledgerError } from './ledger.validate';
 import { am } from './messages';
 import { issueZatcaDocument, lockUnit, refuseIfInChain } from './zatca/documents';
+import { companyTaxStatus } from './tax-invoice/parties';
+import { isSaleSide } from './invoice.posting';
+import { packOf } from '../model/country-packs/packs';
 
 /** Totals are always the server's; the states an invoice is edited or deleted in are its definition's (editableIn). */
 function addDays(date: string, days: number): string {
@@ -50,9 +53,11 @@ registerHooks(invoice, {
   },
   transitions: {
     // a Saudi company's sale invoice, credit or debit note gets its signed e-invoice in the confirming transaction (zatca/)
+    // (the company's tax status read once: a company whose country has no e-invoicing locks no unit)
     confirm: async (ctx, tx, row) => {
-      const unit = await lockUnit(ctx, tx, row);
-      const set = await confirmInvoice(ctx, tx, row);
+      const company = isSaleSide(String(row.type)) ? await companyTaxStatus(tx, ctx.companyId) : null;
+      const unit = packOf(company?.country).eInvoicing === 'zatca' ? await lockUnit(ctx, tx, row) : null;
+      const set = await confirmInvoice(ctx, tx, row, company);
       if (unit) await issueZatcaDocument(ctx, tx, { ...row, ...set } as Row, unit);
       return set;
     },

@@ -23,7 +23,7 @@ import { ledgerError } from './ledger.validate';
 import { am } from './messages';
 import { type AccountingSettings, loadSettings, setting } from './settings.service';
 import { issueInstant } from './tax-invoice/issue-time';
-import { checkTaxInvoiceBuyer } from './tax-invoice/parties';
+import { type CompanyTaxStatus, checkTaxInvoiceBuyer } from './tax-invoice/parties';
 
 /**
  * Invoice business (invariant 8: due = total - payments - credit applied): confirming numbers the invoice and
@@ -38,9 +38,12 @@ const partnerAccount = (s: AccountingSettings, type: string, ctx: Ctx) => settin
 /** Notes have number series of their own per type, their prefix before the invoice's: RINV, DINV, RBILL, DBILL... */
 const NOTE_PREFIX: Record<NoteKind, string> = { creditNote: 'R', debitNote: 'D' };
 
-/** Confirms (numbers and posts) an invoice, credit note or debit note row; returns the columns to write. */
-export async function confirmInvoice(ctx: Ctx, tx: Tx, row: Row): Promise<Record<string, unknown>> {
-  await checkTaxInvoiceBuyer(ctx, tx, row); // a Saudi tax invoice to a business names its VAT number (422 otherwise)
+/**
+ * Confirms (numbers and posts) an invoice, credit note or debit note row; returns the columns to write. `company`: its
+ * tax status (tax-invoice/parties.ts companyTaxStatus), read by the caller for a sale-side document, else null.
+ */
+export async function confirmInvoice(ctx: Ctx, tx: Tx, row: Row, company: CompanyTaxStatus | null): Promise<Record<string, unknown>> {
+  await checkTaxInvoiceBuyer(ctx, tx, row, company); // a Saudi tax invoice to a business names its VAT number (422 otherwise)
   const s = await loadSettings(tx, ctx.companyId);
   const type = row.type as string;
   const totals = await invoiceTotals(ctx, tx, row.lines, row.discount, !row.isCreditNote);

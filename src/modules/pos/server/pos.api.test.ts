@@ -201,6 +201,22 @@ describe('the till sale', () => {
     expect(other.statusCode).toBe(422);
   });
 
+  it('a sale retried after its session closed gets its first answer, not a refusal', async () => {
+    const p = await k.product('Dates box', '40', '5');
+    const c = await k.cashier('retrier', true);
+    const s = await k.session(c.client, '0');
+    const body = { sessionId: s.id, lines: [{ productId: p, quantity: '1' }], payments: [{ method: 'cash', amount: '40' }] };
+    const a = await sale(c.client, body, { 'idempotency-key': 'till-9-sale-1' });
+    expect(a.statusCode, a.body).toBe(201);
+    expect((await c.client.post(`/api/pos/sessions/${s.id}/close`, { countedCash: '40' })).statusCode).toBe(200);
+    const again = await sale(c.client, body, { 'idempotency-key': 'till-9-sale-1' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(a.json());
+    const fresh = await sale(c.client, body, { 'idempotency-key': 'till-9-sale-2' });
+    expect(fresh.statusCode).toBe(409);
+  });
+
   it('the books and the stock verify after all of it', async () => {
     expect(await verifyStock(t.db.orm, k.ctx.companyId)).toEqual([]);
     expect((await verifyLedger(t.db.orm, k.ctx.companyId)).ok).toBe(true);

@@ -41,7 +41,8 @@ export function registerPosRoutes(app: FastifyInstance, db: Database): void {
       if (e instanceof SaleRefused) throw posError(e.label, ctx.locale, e.field, e.vars);
       throw e;
     }
-    if (await claimIdempotency(db, req, reply, ctx.companyId, { def: salesOrder, answer: saleAnswer })) return reply;
+    // sell's first work is its transaction, which claims the key (a replay is answered from there)
+    if (await claimIdempotency(db, req, reply, ctx.companyId, { def: salesOrder, answer: saleAnswer, txFirst: true })) return reply;
     const out = await sell(ctx, input);
     reply.code(201);
     return out;

@@ -4,7 +4,7 @@ import { type Data, type Row, registerHooks } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
 import { salesOrder } from '../model/sales-order.entity';
 import { sm } from '../messages';
-import { confirmInvoice, createInvoice, deliverGoods, loadSettings } from './entries';
+import { deliverGoods, issueInvoice, loadSettings } from './entries';
 import { writeOrderLines } from './order.lines';
 import { payAction } from './order.payment';
 import { type PricedLine, orderPosting } from './order.posting';
@@ -15,10 +15,9 @@ import { salesError } from './sales.errors';
 /**
  * Sales orders. Saving (draft, pending) prices the lines and computes the totals (order.pricing.ts) and rewrites
  * the order's rows of sales_order_lines. CONFIRM, in the transition's one transaction (the order's row locked
- * first): the order's number (<invoice prefix>/<year>/<n>, gapless), the customer invoice's draft (accounting's
- * createInvoice), then the delivery (inventory's deliverGoods: the products and quants locked, "Quantity Not
- * Available" when short, so two orders for the last units never both pass), then the invoice confirmed
- * (accounting's confirmInvoice). Any
+ * first): the order's number (<invoice prefix>/<year>/<n>, gapless), then accounting's issueInvoice: the customer
+ * invoice's draft, then (between) the delivery (inventory's deliverGoods: the products and quants locked, "Quantity
+ * Not Available" when short, so two orders for the last units never both pass), then the invoice confirmed. Any
  * refusal rolls all of it back: nothing is half-done. Stock is delivered, not reserved: the sales office's order
  * is confirmed when the goods leave (reservations are for orders confirmed ahead of delivery: not built yet).
  * PAY records a payment on the invoice (accounting refuses more than due) and writes paid/due/payment status;
@@ -47,11 +46,10 @@ async function confirm(ctx: Ctx, tx: Tx, row: Row): Promise<Data> {
     journalId: settings.salesJournalId, revenueAccountId: settings.revenueAccountId, branchId: (row.branchId as number | null) ?? null,
   });
   // the invoice's draft first (no hot lock), then the delivery, whose posting locks the stock journal's chain until
-  // the commit: what runs between that lock and the commit is what concurrent sales wait for
-  const draft = await createInvoice(ctx, posting.invoice);
-  const delivery = await deliverGoods(ctx, posting.delivery);
-  const invoice = await confirmInvoice(ctx, draft.id);
-  return { number, invoiceId: invoice.id, deliveryId: delivery.id, subtotal: invoice.subtotal, taxAmount: invoice.taxAmount, totalAmount: invoice.totalAmount, paidAmount: invoice.paidAmount, dueAmount: invoice.dueAmount, paymentStatus: 'unpaid' };
+  // the commit: what runs between that lock and the commit is what concurrent sales wait for; then the invoice confirmed
+  let delivery: { id: number } | undefined;
+  const invoice = await issueInvoice(ctx, posting.invoice, async () => { delivery = await deliverGoods(ctx, posting.delivery); });
+  return { number, invoiceId: invoice.id, deliveryId: delivery!.id, subtotal: invoice.subtotal, taxAmount: invoice.taxAmount, totalAmount: invoice.totalAmount, paidAmount: invoice.paidAmount, dueAmount: invoice.dueAmount, paymentStatus: 'unpaid' };
 }
 
 registerHooks(salesOrder, {

@@ -30,14 +30,12 @@ export async function quoteTillLines(ctx: Ctx, v: { orderDate: string; priceList
 
 export async function sellAtTill(ctx: Ctx, input: TillSaleInput): Promise<Data> {
   return withTx(ctx.db, async () => {
-    const created = await ops.create(ctx, salesOrder, {
+    let order: Data = await ops.createAndTransition(ctx, salesOrder, {
       customerId: input.customerId, orderDate: input.orderDate, locationId: input.locationId, priceListId: input.priceListId,
       paymentMethod: input.paymentMethod, items: input.items, notes: input.notes ?? null,
-    }, { set: { sessionId: input.sessionId, branchId: input.branchId } });
-    await input.created?.(created.id);
-    let order: Data = await ops.transition(ctx, salesOrder, created.id, 'confirm');
+    }, 'confirm', { set: { sessionId: input.sessionId, branchId: input.branchId }, between: async (row) => { await input.created?.(row.id); } });
     for (const p of input.payments) {
-      order = (await ops.action(ctx, salesOrder, created.id, 'pay', { amount: p.amount, journalId: p.journalId, reference: p.reference })) as Data;
+      order = (await ops.action(ctx, salesOrder, order.id as number, 'pay', { amount: p.amount, journalId: p.journalId, reference: p.reference })) as Data;
     }
     return order;
   });

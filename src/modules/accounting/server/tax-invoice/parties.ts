@@ -44,6 +44,14 @@ export async function buyerOf(q: Tx | Orm, companyId: number, contactId: number)
   return (r.rows[0] as unknown as Buyer | undefined) ?? null;
 }
 
+/** The company's country and VAT number, which decide whether its sale invoices are tax invoices. */
+export interface CompanyTaxStatus { country: string | null; taxNumber: string | null }
+
+export async function companyTaxStatus(tx: Tx, companyId: number): Promise<CompanyTaxStatus | null> {
+  const s = await execPrepared(tx, sql`SELECT country, tax_number AS "taxNumber" FROM companies WHERE id = ${companyId}`);
+  return (s.rows[0] as CompanyTaxStatus | undefined) ?? null;
+}
+
 const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 export const isBusinessBuyer = (b: Pick<Buyer, 'kind' | 'taxNumber'>) => b.kind === 'company' || filled(b.taxNumber);
 
@@ -56,10 +64,8 @@ export const isBusinessBuyer = (b: Pick<Buyer, 'kind' | 'taxNumber'>) => b.kind 
  * is not the company's) is not asked a VAT number: exports are invoiced to whoever buys, its own number (if any) was
  * checked by its country's format when saved (party.hooks.ts).
  */
-export async function checkTaxInvoiceBuyer(ctx: Ctx, tx: Tx, row: Row): Promise<void> {
+export async function checkTaxInvoiceBuyer(ctx: Ctx, tx: Tx, row: Row, co: CompanyTaxStatus | null): Promise<void> {
   if (!isSaleSide(String(row.type))) return;
-  const s = await execPrepared(tx, sql`SELECT country, tax_number AS "taxNumber" FROM companies WHERE id = ${ctx.companyId}`);
-  const co = s.rows[0] as { country: string; taxNumber: string | null } | undefined;
   const pack = packOf(co?.country);
   if (pack.eInvoicing !== 'zatca' || !filled(co?.taxNumber)) return;
   const buyer = await buyerOf(tx, ctx.companyId, Number(row.partnerId));
