@@ -1,7 +1,7 @@
 import type { Tx } from '../../../core/db/tx';
 import { DATE_MAX, DATE_MIN, dateProblem, hasNul } from '../../../core/entity/bounds';
 import type { Row } from '../../../core/entity/hooks';
-import { ops } from '../../../core/entity/operations';
+import { createAndTransition } from '../../../core/entity/crud.service';
 import type { Ctx } from '../../../core/http/context';
 import { messages } from '../../../core/i18n/messages';
 import { tr } from '../../../core/i18n/locale';
@@ -67,11 +67,11 @@ export async function debitNote(ctx: Ctx, tx: Tx, row: Row, body: Record<string,
   const reason = noteReason(ctx, body, true);
   const date = noteDate(ctx, row, body);
   const term = typeof row.paymentTermDays === 'number' ? row.paymentTermDays : daysBetween(row.date, row.dueDate);
-  const draft = await ops.create(ctx, invoice, {
+  // created and confirmed as the action's consequence (its permission is the one asked), as a credit note is
+  const dn = await createAndTransition(ctx, invoice, {
     type: row.type, partnerId: row.partnerId, date, paymentTermDays: term, reference: row.number, lines: body.lines, discount: '0',
     ...(typeof row.journalId === 'number' ? { journalId: row.journalId } : {}),
-  }, { set: { isDebitNote: true, debitNoteOfId: row.id, reason } });
-  const dn = await ops.transition(ctx, invoice, draft.id, 'confirm');
+  }, 'confirm', { set: { isDebitNote: true, debitNoteOfId: row.id, reason } });
   return {
     debitNoteId: dn.id, number: dn.number, totalAmount: totals.totalAmount, dueAmount: String(dn.dueAmount), dueDate: dn.dueDate, status: dn.status,
   };

@@ -4,6 +4,7 @@ import { tableOf } from '../../../core/db/entity-table';
 import { fiscalYearOf, nextNumber } from '../../../core/db/sequences';
 import { type Tx, withTx } from '../../../core/db/tx';
 import { ops } from '../../../core/entity/operations';
+import { createAndTransition } from '../../../core/entity/crud.service';
 import type { Row } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
 import { companyToday } from '../../../core/time/company-time';
@@ -125,9 +126,10 @@ export async function recordPayment(ctx: Ctx, tx: Tx, row: Row, body: Record<str
 }
 
 /**
- * Issues and confirms a credit note for (part of) a confirmed invoice and applies it to what is due, through the
- * generic operations (core/entity/operations.ts), as the acting user: the credit note is created (add), confirmed
- * (confirm: numbered, its entry posted) and both invoices' amounts written (creditNote), in the action's transaction.
+ * Issues and confirms a credit note for (part of) a confirmed invoice and applies it to what is due, as the acting
+ * user, in the action's transaction: the credit note created and confirmed (numbered, its entry posted) by the
+ * generic createAndTransition, then both invoices' amounts written (ops.write, audited as creditNote). The action's
+ * own permission is the one asked: the note is its consequence, not a separate create and confirm by the user.
  */
 export async function creditNote(ctx: Ctx, tx: Tx, row: Row, body: Record<string, unknown>): Promise<unknown> {
   // a REFUNDED invoice (an earlier credit note's refund paid) may still be credited for what is left uncredited
@@ -141,11 +143,10 @@ export async function creditNote(ctx: Ctx, tx: Tx, row: Row, body: Record<string
   if (credit.gt(total.minus(credited))) throw ledgerError(am.creditTooLarge, { left: total.minus(credited).toFixed(2) }, ctx.locale, 'lines');
   const reason = noteReason(ctx, body, false);
   const date = noteDate(ctx, row, body);
-  const draft = await ops.create(ctx, invoice, {
+  const cn = await createAndTransition(ctx, invoice, {
     type: row.type, partnerId: row.partnerId, date, dueDate: date, reference: row.number, lines, discount,
     ...(typeof row.journalId === 'number' ? { journalId: row.journalId } : {}),
-  }, { set: { isCreditNote: true, creditNoteOfId: row.id, ...(reason && { reason }) } });
-  const cn = await ops.transition(ctx, invoice, draft.id, 'confirm');
+  }, 'confirm', { set: { isCreditNote: true, creditNoteOfId: row.id, ...(reason && { reason }) } });
   const due = new Decimal(String(row.dueAmount));
   const applied = Decimal.min(due, credit);
   const newCredited = credited.plus(credit);

@@ -105,6 +105,27 @@ describe('sales returns', () => {
     await verified();
   });
 
+  it('is confirmed by a clerk with the returns\' rights alone: the credit note needs no invoice rights of theirs', async () => {
+    const o = await confirmedOrder([{ productId: juice, quantity: '3' }]);
+    const g = await t.admin.post('/api/admin/groups', { name: 'Returns desk', permissions: ['sales.salesReturn.view', 'sales.salesReturn.add', 'sales.salesReturn.confirm', 'sales.salesOrder.view'] });
+    expect(g.statusCode, g.body).toBe(201);
+    const u = await t.admin.post('/api/admin/users', { username: 'returns-clerk', fullName: 'Returns Clerk', password: 'secret-pass-1', groups: [g.json().id] });
+    expect(u.statusCode, u.body).toBe(201);
+    const clerk = await t.login('returns-clerk', 'secret-pass-1', 'ar');
+    expect((await clerk.post(`/api/accounting/invoices/${o.invoiceId}/creditNote`, {})).statusCode).toBe(403);
+    const d = await draft({ orderId: o.id, items: [{ orderLine: 1, quantity: '1', reason: 'Leaking' }] }, clerk);
+    expect(d.statusCode, d.body).toBe(201);
+    const c = await clerk.post(`/api/sales/returns/${d.json().id}/confirm`, {});
+    expect(c.statusCode, c.body).toBe(200);
+    const [cn] = await k.q<Record<string, unknown>>(sql`SELECT is_credit_note AS cn, credit_note_of_id AS of, total_amount::text AS total FROM invoices WHERE id = ${c.json().creditNoteId}`);
+    expect(cn).toEqual({ cn: true, of: o.invoiceId, total: '10.0000' });
+    // audited as the clerk: the note's create and confirm, the invoice's credit
+    const who = await k.q<{ action: string; user: string }>(sql`SELECT a.action, u.username AS user FROM audit_log a JOIN users u ON u.id = a.user_id
+      WHERE a.entity = 'invoice' AND a.record_id IN (${c.json().creditNoteId}, ${o.invoiceId}) AND a.action IN ('create', 'confirm', 'creditNote') AND u.username = 'returns-clerk' ORDER BY a.id`);
+    expect(who.map((r) => r.action)).toEqual(expect.arrayContaining(['create', 'confirm', 'creditNote']));
+    await verified();
+  });
+
   it('refunds a paid order by the refund method, or leaves a credit on the customer\'s account', async () => {
     const o = await confirmedOrder([{ productId: juice, quantity: '3' }], { paymentMethod: 'cash' });
     expect((await t.admin.post(`/api/sales/orders/${o.id}/pay`, { amount: '30' })).json().status).toBe('completed');

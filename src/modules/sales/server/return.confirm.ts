@@ -3,7 +3,7 @@ import { fiscalYearOf, nextNumber } from '../../../core/db/sequences';
 import type { Tx } from '../../../core/db/tx';
 import type { Data, Row } from '../../../core/entity/hooks';
 import { ops } from '../../../core/entity/operations';
-import type { Ctx } from '../../../core/http/context';
+import { type Ctx, actingFor } from '../../../core/http/context';
 import { companyToday } from '../../../core/time/company-time';
 import { salesOrder } from '../model/sales-order.entity';
 import { chartIds, creditInvoice, invoiceById, loadSettings, movesOfSource, payInvoice, receiveReturn } from './entries';
@@ -28,6 +28,8 @@ import { salesError } from './sales.errors';
  * invoice (Dr sales returns and tax / Cr receivable) that reduces what is due; what it credits beyond the due is
  * refunded by the refund method (cash: accounting's cash journal; bank transfer: BNK) or, for "credit", left open
  * on the customer's account (the credit note's due). The order's due and payment status follow its invoice.
+ * The stock, the credit note, the refund and the order's amounts are the return's consequences, done under the
+ * returns clerk's right to confirm it (actingFor): no rights in inventory or accounting are asked of them.
  */
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
@@ -47,29 +49,30 @@ export async function confirmReturnRow(ctx: Ctx, tx: Tx, row: Row): Promise<Data
   const locationId = (row.locationId as number | null) ?? o.locationId;
   if (!locationId) throw salesError(rm.locationRequired, L, 'locationId');
 
+  const acting = actingFor(ctx);
   const acc = await loadSettings(tx, ctx.companyId);
   const { formatted: number } = await nextNumber(tx, ctx.companyId, 'salesReturn', fiscalYearOf(today, acc.fiscalYearStartMonth, acc.fiscalYearStartDay), 'RET');
   const source = { type: 'salesReturn', id: row.id };
-  const delivered = o.deliveryId ? await movesOfSource(ctx, { type: 'delivery', id: o.deliveryId }) : [];
+  const delivered = o.deliveryId ? await movesOfSource(acting, { type: 'delivery', id: o.deliveryId }) : [];
   const back = stockBack(lines, delivered.map((m) => ({ productId: m.productId, quantity: m.quantity, value: m.value ?? '0', lotId: m.lotId ?? null })));
   const stock = back.length
-    ? await receiveReturn(ctx, { reference: number, date: today, locationId, contactId: o.customerId, source, items: back })
+    ? await receiveReturn(acting, { reference: number, date: today, locationId, contactId: o.customerId, source, items: back })
     : { totalValue: '0' };
 
-  const priced = await priceReturn(ctx, o, lines, s.returnAccountId);
-  const cn = await creditInvoice(ctx, o.invoiceId!, { lines: priced.credit, date: today });
+  const priced = await priceReturn(acting, o, lines, s.returnAccountId);
+  const cn = await creditInvoice(acting, o.invoiceId!, { lines: priced.credit, date: today });
   const open = new Decimal(cn.totalAmount).minus(cn.applied);
   let refunded = new Decimal(0);
   if (open.gt(0) && row.refundMethod !== 'credit') {
     const journalId = row.refundMethod === 'bank_transfer' ? (await chartIds(tx, ctx.companyId, { journals: ['BNK'] })).journals.BNK : undefined;
-    await payInvoice(ctx, cn.creditNoteId, { amount: open.toFixed(4), date: today, reference: number, ...(journalId ? { journalId } : {}) });
+    await payInvoice(acting, cn.creditNoteId, { amount: open.toFixed(4), date: today, reference: number, ...(journalId ? { journalId } : {}) });
     refunded = open;
   }
 
-  const inv = await invoiceById(ctx, o.invoiceId!);
+  const inv = await invoiceById(acting, o.invoiceId!);
   const due = new Decimal(inv.dueAmount);
   const paymentStatus = due.isZero() ? 'paid' : new Decimal(inv.paidAmount).gt(0) ? 'partially_paid' : 'unpaid';
-  await ops.write(ctx, salesOrder, o.id, {
+  await ops.write(acting, salesOrder, o.id, {
     dueAmount: inv.dueAmount, paymentStatus, status: due.isZero() ? 'completed' : o.status,
   }, { audit: 'salesReturn', permission: 'view' });
 
