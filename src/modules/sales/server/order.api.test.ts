@@ -97,6 +97,23 @@ describe('sales orders', () => {
     expect((await verifyLedger(t.db.orm, k.ctx.companyId)).ok).toBe(true);
   });
 
+  it('is confirmed and paid by a sales clerk with the order\'s rights alone: no invoice, stock or ledger rights asked', async () => {
+    const g = await t.admin.post('/api/admin/groups', { name: 'Sales desk', permissions: ['sales.salesOrder.view', 'sales.salesOrder.add', 'sales.salesOrder.confirm', 'sales.salesOrder.pay'] });
+    expect(g.statusCode, g.body).toBe(201);
+    const u = await t.admin.post('/api/admin/users', { username: 'sales-clerk', fullName: 'Sales Clerk', password: 'secret-pass-1', groups: [g.json().id] });
+    expect(u.statusCode, u.body).toBe(201);
+    const clerk = await t.login('sales-clerk', 'secret-pass-1', 'ar');
+    const o = await clerk.post('/api/sales/orders', { customerId: k.customer, orderDate: '2026-03-11', paymentMethod: 'cash', items: [{ productId: water, quantity: '3', taxId: null }] });
+    expect(o.statusCode, o.body).toBe(201);
+    const c = await clerk.post(`/api/sales/orders/${o.json().id}/confirm`, {});
+    expect(c.statusCode, c.body).toBe(200);
+    expect(c.json()).toMatchObject({ status: 'confirmed', totalAmount: '6.0000' });
+    const p = await clerk.post(`/api/sales/orders/${o.json().id}/pay`, { amount: '6' });
+    expect(p.statusCode, p.body).toBe(200);
+    expect(p.json()).toMatchObject({ status: 'completed', paymentStatus: 'paid', dueAmount: '0.0000' });
+    expect((await clerk.get(`/api/accounting/invoices/${c.json().invoiceId}`)).statusCode).toBe(403);
+  });
+
   it('refuses to oversell with "Quantity Not Available" and leaves nothing half-done', async () => {
     const o = await k.order({ items: [{ productId: water, quantity: '1' }, { productId: juice, quantity: '500' }] });
     const before = await k.counts();
