@@ -61,7 +61,7 @@ for (const lang of ['en', 'ar'] as const) {
       await expect.poll(() => page.getByRole('dialog').getByRole('textbox', { name: TILL[lang].qty }).evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
       await page.keyboard.type('3');
       await page.keyboard.press('Enter');
-      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10000 }).toBe(0);
       await page.keyboard.press('F9');
       const pay = page.getByRole('dialog', { name: t.pay });
       await pay.waitFor({ timeout: 10000 });

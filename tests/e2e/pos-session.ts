@@ -32,7 +32,7 @@ export async function sellByKeyboard(page: Page, t: (typeof TILL)[keyof typeof T
     await expect.poll(() => dialog.getByRole('textbox', { name: t.qty }).evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
     await page.keyboard.type(opts.qty);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 10000 }).toBe(0);
   }
   if (opts.byName) {
     await expect.poll(() => search.evaluate((el) => el === document.activeElement), { timeout: 5000 }).toBe(true);
