@@ -9,6 +9,9 @@ export default defineConfig({
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/exceljs-mend.ts'],
     testTimeout: 120_000,
+    // a page's change after a click or a key can take more than expect.poll's default 1 s on a busy 2-core machine
+    // (a till's dialog closing did, once): polls without a timeout of their own wait up to 5 s
+    expect: { poll: { timeout: 5_000 } },
     hookTimeout: 180_000,
     pool: 'forks',
     // two files at a time, the route guard first (support/e2e-sequencer.ts); each has its own server and browser
