@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { type Tx, withTx } from '../../../core/db/tx';
-import type { Ctx } from '../../../core/http/context';
+import { type Ctx, actingFor } from '../../../core/http/context';
 import { tr } from '../../../core/i18n/locale';
 import { METHOD_LABELS, pm } from '../messages';
 import { branchForSelling } from './branch.access';
@@ -11,7 +11,6 @@ import { posError } from './pos.errors';
 import type { TillReturnInput } from './return.input';
 import { prm } from './return.messages';
 import { refundPlan } from './return.refund';
-import { tillCtx } from './sale.service';
 
 /**
  * A till return, ONE transaction (invariant 7 and the stock and ledger invariants; nothing of a refused return is
@@ -39,7 +38,7 @@ export async function returnAtTill(ctx: Ctx, input: TillReturnInput): Promise<nu
     const branch = await branchForSelling(ctx, tx, s.branch_id);
     if (s.status !== 'active') throw posError(prm.sessionClosed, L, 'sessionId', {}, 409);
     if (!(await isTillOrder(tx, ctx.companyId, input.orderId))) throw posError(prm.notTillOrder, L, 'orderId');
-    const till = tillCtx(ctx);
+    const till = actingFor(ctx);
     const draft = await createReturn(till, {
       orderId: input.orderId, refundMethod: input.refundMethod, reasonId: input.reasonId, locationId: branch.locationId, notes: input.notes,
       items: input.lines as { orderLine: number; quantity: string; reason?: string | null }[],

@@ -7,7 +7,7 @@ import { type SaleLine, discounted } from './sale.input';
  * till shows is the total the sale checks the payments against): sales' quoteTillLines (the price list's price
  * unless the line gives one, the default sales tax), then each line's discount % taken off its price (4 dp,
  * half-up; noted in the line's description) and the lines quoted again with those prices. Runs in the caller's
- * transaction; `ctx` is the till's (tillCtx) context.
+ * transaction; `ctx` is the till's (actingFor) context.
  */
 export interface TillPricing {
   items: { productId: number; quantity: string; uomId: number | null; price: string; description: string | null; subtotal?: string; taxAmount?: string }[];

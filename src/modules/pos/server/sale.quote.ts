@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { withTx } from '../../../core/db/tx';
-import type { Ctx } from '../../../core/http/context';
+import { type Ctx, actingFor } from '../../../core/http/context';
 import { companyToday } from '../../../core/time/company-time';
 import { pm } from '../messages';
 import { branchForSelling } from './branch.access';
 import { posError } from './pos.errors';
 import { type QuoteInput, SaleRefused } from './sale.input';
 import { priceTillSale } from './sale.pricing';
-import { tillCtx } from './sale.service';
 
 /**
  * The till's quote (POST /api/pos/quote): the cart's lines priced exactly as a sale of the same lines would be today
@@ -22,7 +21,7 @@ export async function quote(ctx: Ctx, input: QuoteInput) {
       const s = (await tx.execute(sql`SELECT id, branch_id FROM pos_sessions WHERE company_id = ${ctx.companyId} AND id = ${input.sessionId}`)).rows[0] as { id: number; branch_id: number } | undefined;
       if (!s) throw posError(pm.sessionRequired, ctx.locale, 'sessionId');
       const branch = await branchForSelling(ctx, tx, s.branch_id);
-      const priced = await priceTillSale(tillCtx(ctx), { orderDate: companyToday(ctx), priceListId: input.priceListId, locationId: branch.locationId, lines: input.lines });
+      const priced = await priceTillSale(actingFor(ctx), { orderDate: companyToday(ctx), priceListId: input.priceListId, locationId: branch.locationId, lines: input.lines });
       return {
         items: priced.items.map((it) => ({ productId: it.productId, quantity: it.quantity, uomId: it.uomId, price: it.price, subtotal: it.subtotal, taxAmount: it.taxAmount, description: it.description })),
         subtotal: priced.subtotal, taxAmount: priced.taxAmount, totalAmount: priced.totalAmount,

@@ -18,10 +18,8 @@ import { priceTillSale } from './sale.pricing';
  * per method (cash in the CSH journal, bank transfer in BNK; credit stays due), and the money per method written to
  * pos_payments. Any refusal rolls back everything. The order, delivery, invoice and payments are done under the
  * till's right (`pos.posSession.sell`, checked by the route, plus the branch) with the user's name on every audit
- * row: a cashier needs no rights in the sales office, inventory or accounting (tillCtx).
+ * row: a cashier needs no rights in the sales office, inventory or accounting (core/http/context.ts actingFor).
  */
-export const tillCtx = actingFor;
-
 export async function sell(ctx: Ctx, input: SaleInput) {
   const L = ctx.locale;
   try {
@@ -30,7 +28,7 @@ export async function sell(ctx: Ctx, input: SaleInput) {
       const customerId = input.customerId ?? walkIn;
       if (!customerId) throw posError(pm.customerRequired, L, 'customerId');
       const orderDate = companyToday(ctx);
-      const till = tillCtx(ctx);
+      const till = actingFor(ctx);
       const priced = await priceTillSale(till, { orderDate, priceListId: input.priceListId, locationId: branch.locationId, lines: input.lines });
       const items = priced.items.map((it) => ({ productId: it.productId, quantity: it.quantity, uomId: it.uomId, price: it.price, description: it.description }));
       const total = priced.totalAmount;
