@@ -47,6 +47,7 @@ const POOLED_FILES = [
   'src/core/db/tx.test.ts',
   'src/core/db/statement-functions.db.test.ts',
   'src/core/db/builder-names.db.test.ts',
+  'src/core/db/config-cache.db.test.ts',
   'src/modules/inventory/server/documents.concurrency.api.test.ts',
   'src/modules/inventory/server/stock.concurrency.db.test.ts',
   'src/modules/accounting/server/journal-entry.api.test.ts',

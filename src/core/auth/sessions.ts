@@ -43,13 +43,14 @@ export async function revokeUserSessions(q: Tx | Database['orm'], userIds: numbe
 }
 
 /**
+ * `configVersion`: the company's configuration version (core/db/config-cache.ts).
  * `id`: the session row's id (the token's hash). `writeLsn`: the primary's WAL position after the session's last
  * write (its start, for a new one), which a read from a replica waits for (core/db/write-lsn.ts, replica.ts).
  */
-export interface LoadedSession { id: string; user: SessionUser; permissions: Set<string>; timeZone: string; writeLsn: string | null }
+export interface LoadedSession { id: string; user: SessionUser; permissions: Set<string>; timeZone: string; writeLsn: string | null; configVersion: string }
 
 /**
- * One round trip per request: session, user, instance-admin flag, the company's time zone and permissions together,
+ * One round trip per request: session, user, instance-admin flag, the company's time zone, configuration version and permissions together,
  * a hot statement (core/db/prepared.ts: planned once per connection, or once per backend behind a pooler). Nothing
  * is cached in the process: a revoked session or a changed group is seen by the very next request, on any server.
  */
@@ -58,6 +59,7 @@ const loadSessionSql = (id: string, idle: number) => sql`
     u.preferred_language AS "preferredLanguage", u.avatar, u.must_change_password AS "mustChangePassword",
     coalesce(u.id = (SELECT owner_user_id FROM system_settings WHERE id = 1), false) AS "isInstanceAdmin",
     (SELECT c.time_zone FROM companies c WHERE c.id = u.company_id) AS "timeZone",
+    coalesce((SELECT v.version FROM config_versions v WHERE v.company_id = u.company_id), 0)::text AS "configVersion",
     s.last_seen_at < now() - interval '5 minutes' AS stale, s.write_lsn::text AS "writeLsn",
     coalesce((SELECT jsonb_agg(DISTINCT p) FROM users_groups ug JOIN groups g ON g.id = ug.target_id,
       jsonb_array_elements_text(coalesce(g.permissions, '[]'::jsonb)) p WHERE ug.owner_id = u.id), '[]'::jsonb) AS permissions
@@ -69,12 +71,12 @@ export async function loadSession(db: Database, token: string): Promise<LoadedSe
   const id = hash(token);
   const [r] = (await execPrepared(db.orm, loadSessionSql(id, sessionIdleMinutes()))).rows as {
     id: number; username: string; fullName: string; companyId: number; isSuperuser: boolean; preferredLanguage: string | null; avatar: string | null;
-    mustChangePassword: boolean; isInstanceAdmin: boolean; timeZone: string; stale: boolean; writeLsn: string | null; permissions: string[];
+    mustChangePassword: boolean; isInstanceAdmin: boolean; timeZone: string; configVersion: string; stale: boolean; writeLsn: string | null; permissions: string[];
   }[];
   if (!r) return null;
   if (r.stale) await db.orm.execute(sql`UPDATE sessions SET last_seen_at = now() WHERE id = ${id}`);
   return {
-    id, writeLsn: r.writeLsn ?? null,
+    id, writeLsn: r.writeLsn ?? null, configVersion: String(r.configVersion),
     user: {
       id: Number(r.id), username: String(r.username), fullName: String(r.fullName), companyId: Number(r.companyId),
       isSuperuser: Boolean(r.isSuperuser), isInstanceAdmin: Boolean(r.isInstanceAdmin),

@@ -26,8 +26,11 @@ export interface RequestKey {
   written: boolean;
 }
 
-/** `session`: the id (token hash) of the signed-in session, whose last write's WAL position write-lsn.ts notes. */
-interface Scope { key?: RequestKey; session?: string }
+/**
+ * `session`: the id (token hash) of the signed-in session, whose last write's WAL position write-lsn.ts notes.
+ * `config`: the signed-in company's configuration version as the session statement read it (config-cache.ts).
+ */
+interface Scope { key?: RequestKey; session?: string; config?: { companyId: number; version: string } }
 
 const scopes = new AsyncLocalStorage<Scope>();
 
@@ -58,6 +61,24 @@ export function setRequestSession(id: string): void {
 
 export function currentRequestSession(): string | undefined {
   return scopes.getStore()?.session;
+}
+
+/** The company's configuration version read with the request's session (config-cache.ts). */
+export function setRequestConfigVersion(companyId: number, version: string): void {
+  const scope = scopes.getStore();
+  if (scope) scope.config = { companyId, version };
+}
+
+/** The request's configuration version of `companyId`, unless the request wrote that configuration itself. */
+export function requestConfigVersion(companyId: number): string | undefined {
+  const c = scopes.getStore()?.config;
+  return c && c.companyId === companyId ? c.version : undefined;
+}
+
+/** The request wrote configuration: its later reads (in this or another transaction) go to the database. */
+export function dropRequestConfigVersion(): void {
+  const scope = scopes.getStore();
+  if (scope) scope.config = undefined;
 }
 
 export function currentRequestKey(): RequestKey | undefined {

@@ -74,6 +74,12 @@ export function isOpenTx(tx: object): boolean {
   return open.getStore()?.tx === tx;
 }
 
+/** The database of `tx` when it is the transaction withTx holds open in this async context. */
+export function openTxDb(tx: object): Database | undefined {
+  const o = open.getStore();
+  return o?.tx === tx ? o.db : undefined;
+}
+
 /** Runs `fn` in `tx` as the open transaction of `db`, so services it calls join `tx` (for code handed a raw tx). */
 export function inTx<T>(db: Database, tx: Tx, fn: () => Promise<T>): Promise<T> {
   return open.run({ db, tx }, fn);

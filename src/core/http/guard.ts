@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { loadSession, SESSION_COOKIE } from '../auth/sessions';
 import type { Database } from '../db/connect';
-import { setRequestKey, setRequestSession } from '../db/request-key';
+import { setRequestConfigVersion, setRequestKey, setRequestSession } from '../db/request-key';
 import { type Ctx, can } from './context';
 import { AppError, forbidden, unauthenticated } from './errors';
 import { messages } from '../i18n/messages';
@@ -24,6 +24,7 @@ export async function requireCtx(db: Database, req: FastifyRequest, opts: { pass
     if (!s) throw unauthenticated('unauthenticated');
     req.ctx = { db, locale: localeOf(req), user: s.user, companyId: s.user.companyId, timeZone: s.timeZone, permissions: s.permissions, readAfter: s.writeLsn };
     setRequestSession(s.id);
+    setRequestConfigVersion(s.user.companyId, s.configVersion);
     // a write gets the server's key until the client's replaces it (idempotency.ts): its commit can always be checked
     if (req.method !== 'GET' && req.method !== 'HEAD') setRequestKey(s.user.companyId);
   }

@@ -3,6 +3,7 @@ import type { Orm } from '../../../core/db/connect';
 import { tableOf } from '../../../core/db/entity-table';
 import { execPrepared, intsLiteral } from '../../../core/db/prepared';
 import type { Tx } from '../../../core/db/tx';
+import { memoInTx } from '../../../core/db/tx-memo';
 import { accountingSettings } from '../model/accounting-settings.entity';
 
 /**
@@ -46,9 +47,10 @@ export async function accountStates(q: Tx | Orm, companyId: number, ids: number[
 export async function chartIds(q: Tx | Orm, companyId: number, codes: { accounts?: string[]; journals?: string[] }): Promise<{ accounts: Record<string, number | null>; journals: Record<string, number | null> }> {
   const a = codes.accounts ?? [];
   const j = codes.journals ?? [];
-  const r = await execPrepared(q, sql`
+  // read once per transaction, and kept between requests at the company's configuration version (core/db/tx-memo.ts)
+  const r = await memoInTx(q, ['account', 'journal'], `chartIds:${companyId}:${a.join(',')}:${j.join(',')}`, () => execPrepared(q, sql`
     SELECT 'a' AS k, code, id FROM accounts WHERE company_id = ${companyId} AND code IN (SELECT jsonb_array_elements_text(${JSON.stringify(a)}::jsonb))
-    UNION ALL SELECT 'j', code, id FROM journals WHERE company_id = ${companyId} AND code IN (SELECT jsonb_array_elements_text(${JSON.stringify(j)}::jsonb))`);
+    UNION ALL SELECT 'j', code, id FROM journals WHERE company_id = ${companyId} AND code IN (SELECT jsonb_array_elements_text(${JSON.stringify(j)}::jsonb))`), companyId);
   const rows = r.rows as { k: string; code: string; id: number }[];
   const pick = (k: string, list: string[]) => Object.fromEntries(list.map((c) => [c, rows.find((x) => x.k === k && x.code === c)?.id ?? null]));
   return { accounts: pick('a', a), journals: pick('j', j) };

@@ -63,7 +63,8 @@ export async function applyPackAccounts(tx: Tx, by: By, pack: CountryPack): Prom
       vatCategory: x.vatCategory ?? 'standard', exemptionCode: x.exemptionCode ?? null };
   });
   if (taxes.length) await tx.insert(tt).values(taxes);
-  forgetInTx(tx, 'tax'); // written by hand: memoised reads are read again (core/db/tx-memo.ts)
+  // written by hand: memoised reads are read again (core/db/tx-memo.ts)
+  for (const e of ['account', 'tax']) forgetInTx(tx, e);
   return acc;
 }
 
@@ -91,6 +92,7 @@ export async function createDefaultChart(tx: Tx, companyId: number, userId: numb
     salesJournalId: jr.get('SAL'), purchaseJournalId: jr.get('PUR'), cashJournalId: jr.get('CSH'), bankJournalId: jr.get('BNK'),
     generalJournalId: jr.get('GEN'), openingJournalId: jr.get('OPN'),
   });
+  for (const e of ['journal', 'accountingSettings']) forgetInTx(tx, e);
 }
 
 registerCompanySetup('accounting.defaults', async (tx, companyId, { userId }) => {

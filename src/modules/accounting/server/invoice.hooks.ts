@@ -4,6 +4,7 @@ import { registerHooks, type Data, type Row } from '../../../core/entity/hooks';
 import { account } from '../model/account.entity';
 import type { Ctx } from '../../../core/http/context';
 import type { Tx } from '../../../core/db/tx';
+import { memoInTx } from '../../../core/db/tx-memo';
 import { invoice } from '../model/invoice.entity';
 import { invoiceTotals } from './invoice.totals';
 import { confirmInvoice, creditNote, recordPayment, voidInvoice } from './invoice.service';
@@ -25,7 +26,9 @@ async function checkLineAccounts(ctx: Ctx, tx: Tx, lines: { accountId: number | 
   const ids = [...new Set(lines.map((l) => l.accountId).filter((x): x is number => x !== null))].sort((a, b) => a - b);
   if (!ids.length) return;
   const t = tableOf(account);
-  const rows = await tx.select({ id: t.id, code: t.code, isLeaf: t.isLeaf, status: t.status }).from(t).where(and(eq(t.companyId, ctx.companyId), inArray(t.id, ids)));
+  // kept between requests at the company's configuration version (core/db/tx-memo.ts)
+  const rows = await memoInTx(tx, ['account'], `lineAccounts:${ctx.companyId}:${ids.join(',')}`,
+    () => tx.select({ id: t.id, code: t.code, isLeaf: t.isLeaf, status: t.status }).from(t).where(and(eq(t.companyId, ctx.companyId), inArray(t.id, ids))), ctx.companyId);
   const found = new Map(rows.map((r) => [r.id as number, r]));
   lines.forEach((l, i) => {
     if (l.accountId === null) return;

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { tableOf } from '../../../core/db/entity-table';
 import { fiscalYearOf, nextNumber } from '../../../core/db/sequences';
 import { type Tx, withTx } from '../../../core/db/tx';
+import { memoInTx } from '../../../core/db/tx-memo';
 import { ops } from '../../../core/entity/operations';
 import { createAndTransition } from '../../../core/entity/crud.service';
 import type { Row } from '../../../core/entity/hooks';
@@ -94,7 +95,9 @@ export async function recordPayment(ctx: Ctx, tx: Tx, row: Row, body: Record<str
   const journalId = Number(body.journalId) || setting(s, 'cashJournalId', ctx.locale);
   if (!Number.isInteger(journalId) || journalId < 1 || journalId > MAX_INT) throw ledgerError(am.journalNotFound, {}, ctx.locale, 'journalId');
   const jt = tableOf(journal);
-  const [j] = await tx.select().from(jt).where(and(eq(jt.id, journalId), eq(jt.companyId, ctx.companyId)));
+  // kept between requests at the company's configuration version (core/db/tx-memo.ts)
+  const [j] = await memoInTx(tx, ['journal'], `journal:${ctx.companyId}:${journalId}`,
+    () => tx.select().from(jt).where(and(eq(jt.id, journalId), eq(jt.companyId, ctx.companyId))), ctx.companyId);
   if (!j) throw ledgerError(am.journalNotFound, {}, ctx.locale, 'journalId');
   const moneyAccount = Number(body.accountId) || ((moneyIn ? j.defaultDebitAccountId : j.defaultCreditAccountId) as number | null) || setting(s, 'cashAccountId', ctx.locale);
   const date = body.date === undefined || body.date === null || body.date === '' ? companyToday(ctx) : String(body.date);

@@ -20,14 +20,14 @@ export function currencyDecimals(tx: Tx | Orm, companyId: number): Promise<numbe
     const r = await tx.execute(sql`SELECT currency_decimals FROM companies WHERE id = ${companyId}`);
     const d = (r.rows[0] as { currency_decimals?: number } | undefined)?.currency_decimals;
     return typeof d === 'number' ? d : 2;
-  });
+  }, companyId);
 }
 
 export async function loadTaxes(tx: Tx | Orm, companyId: number, ids: number[], activeOnly: boolean): Promise<Map<number, TaxInfo>> {
   if (!ids.length) return new Map();
   const t = tableOf(tax);
   const wanted = [...new Set(ids)].sort((a, b) => a - b);
-  const rows = await memoInTx(tx, ['tax'], `taxes:${companyId}:${wanted.join(',')}`, () => tx.select().from(t).where(and(eq(t.companyId, companyId), inArray(t.id, wanted))));
+  const rows = await memoInTx(tx, ['tax'], `taxes:${companyId}:${wanted.join(',')}`, () => tx.select().from(t).where(and(eq(t.companyId, companyId), inArray(t.id, wanted))), companyId);
   return new Map(rows.filter((r) => !activeOnly || r.status === 'active').map((r) => [r.id as number, {
     id: r.id as number, rate: r.rate as string, type: r.type as string, priceIncluded: r.priceIncluded as boolean, accountId: (r.accountId as number | null) ?? null,
     vatCategory: (r.vatCategory as string | null) ?? 'standard', exemptionCode: (r.exemptionCode as string | null) ?? null, exemptionReason: (r.exemptionReason as string | null) ?? null,

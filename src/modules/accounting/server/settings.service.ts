@@ -19,7 +19,7 @@ export async function loadSettings(tx: Tx | Orm, companyId: number): Promise<Acc
   const row = await memoInTx(tx, ['accountingSettings'], `accountingSettings:${companyId}`, async () => {
     const t = tableOf(accountingSettings);
     return (await tx.select().from(t).where(eq(t.companyId, companyId)).limit(1))[0];
-  });
+  }, companyId);
   return { ...(row ?? { lockDate: null, fiscalYearStartMonth: 1, fiscalYearStartDay: 1, currency: 'SAR' }) } as AccountingSettings;
 }
 

@@ -23,7 +23,7 @@ export async function salesTaxes(q: Tx | Orm, companyId: number, ids: number[]):
       t.id IN (SELECT id FROM dflt) AS "isDefault"
     FROM taxes t
     WHERE t.company_id = ${companyId} AND t.status = 'active'
-      AND (t.id = ANY(${intsLiteral(wanted)}::int[]) OR t.id IN (SELECT id FROM dflt))`));
+      AND (t.id = ANY(${intsLiteral(wanted)}::int[]) OR t.id IN (SELECT id FROM dflt))`), companyId);
   const taxes = new Map<number, TaxInfo>();
   let defaultId: number | null = null;
   for (const { isDefault, ...t } of r.rows as unknown as (TaxInfo & { isDefault: boolean })[]) {

@@ -18,12 +18,7 @@ describe('sales order numbers', () => {
     const upd = await t.admin.patch(`/api/accounting/settings/${s.id}`, { fiscalYearStartMonth: 7, fiscalYearStartDay: 1, version: s.version });
     expect(upd.statusCode, upd.body).toBe(200);
     const juice = await k.product('Orange juice', '10', '100');
-    const confirm = async (orderDate: string) => {
-      const o = await k.order({ orderDate, items: [{ productId: juice, quantity: '1' }] });
-      const r = await t.admin.post(`/api/sales/orders/${o.id}/confirm`);
-      expect(r.statusCode, r.body).toBe(200);
-      return r.json().number as string;
-    };
+    const confirm = (orderDate: string) => k.confirmedNumber(juice, orderDate);
     expect(await confirm('2026-03-10')).toBe('SO/2025/00001');
     expect(await confirm('2026-06-30')).toBe('SO/2025/00002');
     expect(await confirm('2026-07-01')).toBe('SO/2026/00001');

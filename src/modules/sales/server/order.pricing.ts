@@ -27,7 +27,7 @@ import { memoInTx } from '../../../core/db/tx-memo';
 export async function loadPriceList(ctx: Ctx, tx: Tx, id: number | null): Promise<PriceListInfo | null> {
   const t = tableOf(priceList);
   const rows = await memoInTx(tx, ['priceList'], `priceList:${ctx.companyId}:${id ?? 'default'}`, () => tx.select({ id: t.id, startDate: t.startDate, endDate: t.endDate, isActive: t.isActive, items: t.items }).from(t)
-    .where(id ? sql`${t.companyId} = ${ctx.companyId} AND ${t.id} = ${id}` : sql`${t.companyId} = ${ctx.companyId} AND ${t.isDefault}`).limit(1));
+    .where(id ? sql`${t.companyId} = ${ctx.companyId} AND ${t.id} = ${id}` : sql`${t.companyId} = ${ctx.companyId} AND ${t.isDefault}`).limit(1), ctx.companyId);
   const r = rows[0] as Record<string, unknown> | undefined;
   if (!r) return null;
   return { id: r.id as number, startDate: (r.startDate as string | null) ?? null, endDate: (r.endDate as string | null) ?? null, isActive: r.isActive === true, items: (r.items ?? []) as PriceItem[] };
@@ -39,7 +39,7 @@ export function currencyDecimals(tx: Tx, companyId: number): Promise<number> {
     const r = await execPrepared(tx, sql`SELECT currency_decimals AS d FROM companies WHERE id = ${companyId}`);
     const d = (r.rows[0] as { d?: number } | undefined)?.d;
     return typeof d === 'number' ? d : 2;
-  });
+  }, companyId);
 }
 
 export async function priceOrder(ctx: Ctx, tx: Tx, v: Data): Promise<OrderTotals & { priceListId: number; locationId: number | null }> {

@@ -1,5 +1,6 @@
 import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
+import { forgetInTx } from '../../../core/db/tx-memo';
 import { registerCompanySetup } from '../../../core/tenancy/company-setup';
 import { paymentTerm } from '../model/payment-term.entity';
 import { priceList } from '../model/price-list.entity';
@@ -21,6 +22,7 @@ export async function createSalesDefaults(tx: Tx, companyId: number, userId: num
     salesJournalId: c.journals.SAL, returnJournalId: c.journals.SAL, allowPartialReturns: true, requireReturnReason: true, returnPeriodDays: 14, invoicePrefix: 'SO',
   });
   await tx.insert(tableOf(priceList)).values({ ...by, name: 'Public price list / قائمة الأسعار العامة', currency: 'SAR', isDefault: true, isActive: true, items: [] });
+  for (const e of ['salesSettings', 'priceList']) forgetInTx(tx, e); // written by hand (core/db/tx-memo.ts)
   await tx.insert(tableOf(paymentTerm)).values([
     { ...by, name: 'Immediate / فوري', dueDays: 0, description: 'Due on the order date / مستحق في تاريخ الطلب' },
     { ...by, name: '30 days / 30 يومًا', dueDays: 30, description: 'Due 30 days after the order date / مستحق بعد 30 يومًا من تاريخ الطلب' },

@@ -16,6 +16,8 @@ export interface SalesKit {
   q: <T = Record<string, unknown>>(query: ReturnType<typeof sql>) => Promise<T[]>;
   counts: () => Promise<Record<string, number>>;
   order: (body: Record<string, unknown>, c?: Client) => Promise<Record<string, any>>;
+  /** An order of one unit of `productId` on `orderDate`, confirmed: its number. */
+  confirmedNumber: (productId: number, orderDate: string) => Promise<string>;
 }
 
 export async function salesApp(): Promise<{ t: TestApp; k: SalesKit; ar: Client }> {
@@ -43,6 +45,12 @@ export async function salesApp(): Promise<{ t: TestApp; k: SalesKit; ar: Client 
       expect(r.statusCode, r.body).toBe(201);
       return r.json();
     };
-    return { ctx, stock: loc!.stock, customer, categoryId, unit: u!.unit, dozen: u!.dozen, product, q, counts, order };
+    const confirmedNumber = async (productId: number, orderDate: string) => {
+      const o = await order({ orderDate, items: [{ productId, quantity: '1' }] });
+      const r = await t.admin.post(`/api/sales/orders/${o.id}/confirm`);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json().number as string;
+    };
+    return { ctx, stock: loc!.stock, customer, categoryId, unit: u!.unit, dozen: u!.dozen, product, q, counts, order, confirmedNumber };
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
+import { memoInTx } from '../../../core/db/tx-memo';
 import { paymentTerm } from '../model/payment-term.entity';
 import { salesSettings } from '../model/sales-settings.entity';
 
@@ -9,8 +10,9 @@ export interface SalesSettings { salesJournalId: number | null; revenueAccountId
 
 export async function loadSalesSettings(tx: Tx, companyId: number): Promise<SalesSettings> {
   const t = tableOf(salesSettings);
-  const [r] = await tx.select({ salesJournalId: t.salesJournalId, revenueAccountId: t.revenueAccountId, invoicePrefix: t.invoicePrefix, returnPeriodDays: t.returnPeriodDays })
-    .from(t).where(sql`${t.companyId} = ${companyId}`).limit(1);
+  // read once per transaction, and kept between requests at the company's configuration version (core/db/tx-memo.ts)
+  const [r] = await memoInTx(tx, ['salesSettings'], `salesSettings:${companyId}`, () => tx.select({ salesJournalId: t.salesJournalId, revenueAccountId: t.revenueAccountId, invoicePrefix: t.invoicePrefix, returnPeriodDays: t.returnPeriodDays })
+    .from(t).where(sql`${t.companyId} = ${companyId}`).limit(1), companyId);
   const row = (r ?? {}) as Record<string, unknown>;
   return {
     salesJournalId: (row.salesJournalId as number | null) ?? null, revenueAccountId: (row.revenueAccountId as number | null) ?? null,

@@ -2,6 +2,7 @@ import { execPrepared } from '../../../../core/db/prepared';
 import { sql } from 'drizzle-orm';
 import type { Orm } from '../../../../core/db/connect';
 import type { Tx } from '../../../../core/db/tx';
+import { memoInTx } from '../../../../core/db/tx-memo';
 import type { Row } from '../../../../core/entity/hooks';
 import { AppError } from '../../../../core/http/errors';
 import type { Ctx } from '../../../../core/http/context';
@@ -48,7 +49,8 @@ export async function buyerOf(q: Tx | Orm, companyId: number, contactId: number)
 export interface CompanyTaxStatus { country: string | null; taxNumber: string | null }
 
 export async function companyTaxStatus(tx: Tx, companyId: number): Promise<CompanyTaxStatus | null> {
-  const s = await execPrepared(tx, sql`SELECT country, tax_number AS "taxNumber" FROM companies WHERE id = ${companyId}`);
+  // kept between requests at the company's configuration version (core/db/tx-memo.ts)
+  const s = await memoInTx(tx, ['company'], `companyTaxStatus:${companyId}`, () => execPrepared(tx, sql`SELECT country, tax_number AS "taxNumber" FROM companies WHERE id = ${companyId}`), companyId);
   return (s.rows[0] as CompanyTaxStatus | undefined) ?? null;
 }
 
