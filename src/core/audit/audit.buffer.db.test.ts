@@ -36,6 +36,19 @@ describe('audit rows of a transaction', () => {
     expect(await actions(2)).toEqual([]);
   });
 
+  it('keep any text as written (quotes, backslashes, Arabic), and a failing insert at the commit undoes the work', async () => {
+    const odd = { note: "it's \\ 'quoted' \"twice\" $$ عربي" };
+    await withTx(db, async (tx) => { await recordAudit(tx, ctx, def, 8, 'odd', null, odd); });
+    const [row] = (await db.orm.execute(sql`SELECT after FROM audit_log WHERE entity = 'auditProbe' AND record_id = 8`)).rows;
+    expect(row!.after).toEqual(odd);
+    // a record id past int: the insert fails in the COMMIT's message, so the COMMIT is skipped and nothing stays
+    await expect(withTx(db, async (tx) => {
+      await tx.execute(sql`INSERT INTO audit_log (company_id, entity, record_id, action) VALUES (1, 'auditProbe', 9, 'work')`);
+      await recordAudit(tx, ctx, def, 2 ** 40, 'too big', null, {});
+    })).rejects.toThrow();
+    expect(await actions(9)).toEqual([]);
+  });
+
   it('drops the rows of a savepoint rolled back, also when the queue was flushed inside it', async () => {
     await withTx(db, async (tx) => {
       await recordAudit(tx, ctx, def, 3, 'kept', null, {});

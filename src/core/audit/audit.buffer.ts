@@ -1,4 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+const dialect = new PgDialect();
 
 /**
  * Audit rows of a transaction, written together just before it commits: ONE insert where a request that creates,
@@ -59,17 +63,35 @@ export function takePending(tx: object, entity: string, recordId: number): Pendi
 
 type Flushable = { execute(q: ReturnType<typeof sql>): Promise<unknown> };
 
-/** Writes the pending rows, in order, with one statement (nothing when none). */
-export async function flushAudits(tx: Flushable): Promise<void> {
+/** The pending rows taken out of the queue, as the JSON the insert reads (undefined when none). */
+function takeRows(tx: object): string | undefined {
   const q = pending.get(tx);
-  if (!q?.rows.length) return;
+  if (!q?.rows.length) return undefined;
   const list = q.rows;
   q.rows = [];
-  await tx.execute(sql`INSERT INTO audit_log (company_id, entity, record_id, action, user_id, request_key, before, after)
+  return JSON.stringify(list.map((r) => ({
+    company_id: r.companyId, entity: r.entity, record_id: r.recordId, action: r.action, user_id: r.userId, request_key: r.requestKey, before: r.before, after: r.after,
+  })));
+}
+
+const insertFrom = (rows: SQL) => sql`INSERT INTO audit_log (company_id, entity, record_id, action, user_id, request_key, before, after)
     SELECT a.company_id, a.entity, a.record_id, a.action, a.user_id, a.request_key, a.before, a.after
-    FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(list.map((r) => ({
-      company_id: r.companyId, entity: r.entity, record_id: r.recordId, action: r.action, user_id: r.userId, request_key: r.requestKey, before: r.before, after: r.after,
-    })))}::jsonb) AS (company_id int, entity text, record_id int, action text, user_id int, request_key text, before jsonb, after jsonb))
+    FROM ROWS FROM (jsonb_to_recordset(${rows}::jsonb) AS (company_id int, entity text, record_id int, action text, user_id int, request_key text, before jsonb, after jsonb))
       WITH ORDINALITY AS a(company_id, entity, record_id, action, user_id, request_key, before, after, n)
-    ORDER BY a.n`);
+    ORDER BY a.n`;
+
+/** Writes the pending rows, in order, with one statement (nothing when none). */
+export async function flushAudits(tx: Flushable): Promise<void> {
+  const rows = takeRows(tx);
+  if (rows) await tx.execute(insertFrom(sql`${rows}`));
+}
+
+/**
+ * The pending rows, taken out, as the text of ONE insert with its rows as a literal (undefined when none): tx.ts
+ * sends it in its COMMIT's own message (the simple protocol), one round trip less for every transaction that
+ * audits. It is the same statement as flushAudits': it fails the same way, and the COMMIT after it is then skipped.
+ */
+export function takeAuditInsert(tx: object): string | undefined {
+  const rows = takeRows(tx);
+  return rows === undefined ? undefined : dialect.sqlToQuery(insertFrom(sql.raw(pg.escapeLiteral(rows)))).sql;
 }

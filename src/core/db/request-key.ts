@@ -24,6 +24,12 @@ export interface RequestKey {
   client: boolean;
   /** The transaction that carries the key committed. */
   written: boolean;
+  /**
+   * A client's key whose route answers with the value of the transaction that carries it (`answerAtCommit`): how
+   * that value becomes the answer, which the transaction's COMMIT message then stores; `stored`, the answer it
+   * stored (committed with the work).
+   */
+  answer?: { status: number; body: (value: unknown) => string; stored?: string };
 }
 
 /**

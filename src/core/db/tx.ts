@@ -8,7 +8,7 @@ import { isConnectionError, DatabaseUnavailable } from './outage';
 import { registerTxClient } from './tx-client';
 import { AlreadyDone, type RequestKey, keyToWrite } from './request-key';
 import { commitNoting } from './write-lsn';
-import { flushAudits } from '../audit/audit.buffer';
+import { flushAudits, takeAuditInsert } from '../audit/audit.buffer';
 
 /**
  * The one write path: every transaction of the application is opened here.
@@ -151,11 +151,14 @@ async function pgTransaction<T>(db: Database, pool: pg.Pool, key: RequestKey | u
     const tx = txFor(client);
     registerTxClient(tx, client, pool);
     const value = await open.run({ db, tx }, () => fn(tx));
-    await flushAudits(tx);
     done.value = value;
     done.computed = true;
-    // with a replica, the COMMIT's message also notes the session's WAL position (write-lsn.ts): read your writes
-    await commitNoting(db, client);
+    // the COMMIT's own message also carries the audit rows (audit.buffer.ts), the answer of a client's key whose
+    // route answers with this value (idempotency.ts answerAtCommit) and, with a replica, a note of the session's WAL
+    // position (write-lsn.ts: read your writes)
+    const answer = key?.answer && answerSql(client, key, value);
+    await commitNoting(db, client, [takeAuditInsert(tx), answer?.sql].filter((x): x is string => !!x));
+    if (answer) key!.answer!.stored = answer.body;
     return value;
   } catch (e) {
     if (isConnectionError(e)) broken = e as Error;
@@ -166,6 +169,13 @@ async function pgTransaction<T>(db: Database, pool: pg.Pool, key: RequestKey | u
   }
 }
 
+/** The statement storing the answer of `key` computed from `value`, literals escaped (the simple protocol). */
+function answerSql(client: pg.PoolClient, key: RequestKey, value: unknown): { sql: string; body: string } {
+  const body = key.answer!.body(value);
+  return { body, sql: `UPDATE idempotency_keys SET status_code = ${Math.trunc(key.answer!.status)}, response = ${client.escapeLiteral(body)}
+    WHERE company_id = ${Math.trunc(key.companyId)} AND key = ${client.escapeLiteral(key.key)}` };
+}
+
 async function embeddedTransaction<T>(db: Database, key: RequestKey | undefined, fn: (tx: Tx) => Promise<T>, done: { value?: T; computed: boolean }): Promise<T> {
   return db.orm.transaction(async (tx) => {
     if (key) await tx.execute(keyInsertSql(key));
@@ -173,6 +183,12 @@ async function embeddedTransaction<T>(db: Database, key: RequestKey | undefined,
     await flushAudits(tx);
     done.value = value;
     done.computed = true;
+    const answer = key?.answer;
+    if (answer) {
+      const body = answer.body(value);
+      await tx.execute(sql`UPDATE idempotency_keys SET status_code = ${answer.status}, response = ${body} WHERE company_id = ${key!.companyId} AND key = ${key!.key}`);
+      answer.stored = body;
+    }
     return value;
   });
 }

@@ -42,35 +42,38 @@ export function sessionToNote(db: Database): string | undefined {
 }
 
 type Msg = { text?: string; command?: string };
-/** A simple-protocol query that remembers the tag of its first statement (a COMMIT answers COMMIT, or ROLLBACK). */
+/** A simple-protocol query that remembers the tags of its statements (a COMMIT answers COMMIT, or ROLLBACK). */
 class NotingCommit extends (pg as unknown as { Query: new (config: { text: string }) => object }).Query {
-  first?: string;
+  tags: string[] = [];
   declare callback?: (e: unknown) => void;
   handleCommandComplete(msg: Msg, connection: unknown): void {
-    this.first ??= msg.text ?? msg.command ?? '';
+    this.tags.push(msg.text ?? msg.command ?? '');
     (pg.Query.prototype as unknown as { handleCommandComplete(m: Msg, c: unknown): void }).handleCommandComplete.call(this, msg, connection);
   }
 }
 
 /**
- * tx.ts's COMMIT of a transaction on `client`, with the request's session noted in the same message when there is a
- * replica. A failure of the note after the work committed is not the work's: the note's transaction is rolled back
- * and the commit stands; a broken connection is thrown as ever (tx.ts then asks the request's key).
+ * tx.ts's COMMIT of a transaction on `client`, after `before` (the transaction's last statements: its audit rows,
+ * core/audit/audit.buffer.ts; a key's answer, core/http/idempotency.ts) in the same message, and with the request's session noted in it too when there is a
+ * replica. A failure of `before` skips the COMMIT (the caller rolls back). A failure of the note after the work
+ * committed is not the work's: the note's transaction is rolled back and the commit stands; a broken connection is
+ * thrown as ever (tx.ts then asks the request's key).
  */
-export async function commitNoting(db: Database, client: pg.PoolClient): Promise<void> {
+export async function commitNoting(db: Database, client: pg.PoolClient, before: string[] = []): Promise<void> {
   const session = sessionToNote(db);
+  const work = [...before, 'COMMIT'].join('; ');
   if (!session) {
-    await client.query('COMMIT');
+    await client.query(work);
     return;
   }
-  const q = new NotingCommit({ text: `COMMIT; ${noteSql([session])}` });
+  const q = new NotingCommit({ text: `${work}; ${noteSql([session])}` });
   try {
     await new Promise<void>((resolve, reject) => {
       q.callback = (e) => (e ? reject(e) : resolve());
       void client.query(q as never);
     });
   } catch (e) {
-    if (q.first === undefined || isConnectionError(e)) throw e;
+    if (q.tags.length <= before.length || isConnectionError(e)) throw e;
     await client.query('ROLLBACK');
   }
 }

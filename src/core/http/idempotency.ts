@@ -38,6 +38,12 @@ export interface IdemTarget {
    * so it is not looked up first (one round trip less for a hot route: the till's sale).
    */
   txFirst?: boolean;
+  /**
+   * The route answers this status with the value of the transaction that carries the key, as JSON: that answer is
+   * stored by the transaction's own COMMIT message (core/db/tx.ts), not by a statement after it (one round trip
+   * less: the till's sale), and the route sends exactly what was stored (`answered`).
+   */
+  atCommit?: number;
 }
 
 export function requestHash(req: FastifyRequest): string {
@@ -52,7 +58,17 @@ export async function claimIdempotency(db: Database, req: FastifyRequest, reply:
   const k = setRequestKey(companyId, { key: raw.slice(0, 200), hash: requestHash(req) });
   if (!k) return false;
   req.idemKey = k;
+  if (target?.atCommit) k.answer = { status: target.atCommit, body: (v) => JSON.stringify(v) };
   return target?.txFirst ? false : answerFromKey(db, req, reply, k);
+}
+
+/** A route's answer `value` with `status`: the very text its COMMIT stored for the key, when it did (`atCommit`). */
+export function answered(req: FastifyRequest, reply: FastifyReply, status: number, value: unknown): unknown {
+  reply.code(status);
+  const stored = req.idemKey?.answer?.stored;
+  if (stored === undefined) return value;
+  reply.header('content-type', 'application/json; charset=utf-8');
+  return stored;
 }
 
 interface KeyRow { request_hash: string; status_code: number | null; response: string | null }
@@ -115,7 +131,7 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
   app.addHook('onRequest', (_req, _reply, done) => runInRequestScope(done));
   app.addHook('onSend', async (req, reply, payload) => {
     const k = req.idemKey;
-    if (!k || req.idemReplayed || reply.statusCode >= 500) return payload;
+    if (!k || req.idemReplayed || k.answer?.stored !== undefined || reply.statusCode >= 500) return payload;
     const body = typeof payload === 'string' ? payload : '';
     const store = () => db.orm.execute(sql`
       INSERT INTO idempotency_keys (company_id, key, request_hash, status_code, response)

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../../core/db/connect';
 import { getRecord } from '../../../core/entity/crud.read';
 import { requireCtx, requirePermission } from '../../../core/http/guard';
-import { claimIdempotency } from '../../../core/http/idempotency';
+import { answered, claimIdempotency } from '../../../core/http/idempotency';
 import { notFound } from '../../../core/http/errors';
 import { routeDoc } from '../../../core/http/route-doc';
 import { salesOrder } from '../../sales/model/sales-order.entity';
@@ -42,10 +42,9 @@ export function registerPosRoutes(app: FastifyInstance, db: Database): void {
       throw e;
     }
     // sell's first work is its transaction, which claims the key (a replay is answered from there)
-    if (await claimIdempotency(db, req, reply, ctx.companyId, { def: salesOrder, answer: saleAnswer, txFirst: true })) return reply;
-    const out = await sell(ctx, input);
-    reply.code(201);
-    return out;
+    // and its COMMIT stores the answer (atCommit)
+    if (await claimIdempotency(db, req, reply, ctx.companyId, { def: salesOrder, answer: saleAnswer, txFirst: true, atCommit: 201 })) return reply;
+    return answered(req, reply, 201, await sell(ctx, input));
   });
 
   app.post('/api/pos/quote', routeDoc('A till\'s cart priced as a sale of it would be today (price list, line discounts, tax); nothing saved', {
