@@ -50,9 +50,10 @@ export async function revokeUserSessions(q: Tx | Database['orm'], userIds: numbe
 export interface LoadedSession { id: string; user: SessionUser; permissions: Set<string>; timeZone: string; writeLsn: string | null; configVersion: string }
 
 /**
- * One round trip per request: session, user, instance-admin flag, the company's time zone, configuration version and permissions together,
- * a hot statement (core/db/prepared.ts: planned once per connection, or once per backend behind a pooler). Nothing
- * is cached in the process: a revoked session or a changed group is seen by the very next request, on any server.
+ * One round trip per request: session, user, instance-admin flag, the company's time zone, configuration version
+ * (core/db/config-cache.ts) and permissions together, a hot statement (core/db/prepared.ts: planned once per
+ * connection, or once per backend behind a pooler). No session is cached in the process: a revoked session or a
+ * changed group is seen by the very next request, on any server.
  */
 const loadSessionSql = (id: string, idle: number) => sql`
   SELECT u.id, u.username, u.full_name AS "fullName", u.company_id AS "companyId", u.is_superuser AS "isSuperuser",

@@ -15,8 +15,8 @@ import type { AnyEntity } from '../entity/define';
  * - A request whose key exists is answered from what committed: the stored answer (same body required, else 422),
  *   or, when the work committed but its answer was never stored (the reply or the process was lost in between),
  *   the record the work wrote, re-read (its audit rows carry the key).
- * - The answer of a client's key is stored after the work (below 500 only). A 5xx never removes a key: a key
- *   exists only if its work committed, and then it must stay.
+ * - The answer of a client's key is stored after the work (below 500 only), or in the work's own COMMIT message
+ *   (`atCommit`). A 5xx never removes a key: a key exists only if its work committed, and then it must stay.
  * - Two requests with the same key at once: the second waits on the first's uncommitted key, then replays.
  * Write requests without a key get one made by the server (guard.ts), so "did it commit?" always has an answer.
  */
