@@ -154,7 +154,7 @@ async function pgTransaction<T>(db: Database, pool: pg.Pool, key: RequestKey | u
     done.value = value;
     done.computed = true;
     // the COMMIT's own message also carries the audit rows (audit.buffer.ts), the answer of a client's key whose
-    // route answers with this value (idempotency.ts answerAtCommit) and, with a replica, a note of the session's WAL
+    // route answers with this value (idempotency.ts `atCommit`) and, with a replica, a note of the session's WAL
     // position (write-lsn.ts: read your writes)
     const answer = key?.answer && answerSql(client, key, value);
     await commitNoting(db, client, [takeAuditInsert(tx), answer?.sql].filter((x): x is string => !!x));
