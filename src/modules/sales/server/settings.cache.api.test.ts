@@ -17,12 +17,7 @@ afterAll(async () => { await t?.close(); });
 describe('sales settings kept between requests', () => {
   it('are read again at the next request after any change, and answered from memory until then', async () => {
     const juice = await k.product('Orange juice', '10', '100');
-    const confirm = async (orderDate: string) => {
-      const o = await k.order({ orderDate, items: [{ productId: juice, quantity: '1' }] });
-      const r = await t.admin.post(`/api/sales/orders/${o.id}/confirm`);
-      expect(r.statusCode, r.body).toBe(200);
-      return r.json().number as string;
-    };
+    const confirm = (orderDate: string) => k.confirmedNumber(juice, orderDate);
     const byHand = (prefix: string) => t.db.orm.execute(sql`UPDATE sales_settings SET invoice_prefix = ${prefix}`);
     expect(await confirm('2026-03-01')).toBe('SO/2026/00001');
     // the version trigger off: nothing tells the servers, so the kept settings answer
