@@ -5,6 +5,8 @@ import { requestConfigVersion, runInRequestScope, setRequestConfigVersion } from
 import { withTx } from './tx';
 import { forgetInTx, memoInTx } from './tx-memo';
 import { freshDemoDatabase } from '../../../tests/support/demo-template';
+import { entityByName } from '../../modules/registry';
+import { VERSIONED } from './config-cache';
 
 /**
  * config-cache.ts and the configuration versions of migrations/0037: a read of versioned entities is kept between
@@ -90,6 +92,11 @@ describe('configuration kept between requests', () => {
 });
 
 describe('configuration versions', () => {
+  it('are moved by every table whose entity is kept (config-cache.ts VERSIONED), and by no other', async () => {
+    const r = await db.orm.execute(sql`SELECT c.relname AS t FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid WHERE g.tgname = 'config_version' ORDER BY 1`);
+    expect(r.rows.map((x) => x.t)).toEqual([...VERSIONED].map((e) => entityByName(e).table).sort());
+  });
+
   it('move once per committed transaction that wrote a versioned table, by any path; not on rollback or other tables', async () => {
     const v0 = Number(await version());
     // two tables, several rows, one transaction: one step

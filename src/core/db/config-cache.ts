@@ -15,6 +15,7 @@ import type { Database } from './connect';
  *   rest of its request does too (tx-memo.ts forgetInTx): its own writes are not yet committed for others.
  * - Reads made without a signed-in request (jobs, sign-up, scripts, tests calling services) are never kept.
  * - Kept values are frozen: a caller that changed one would change it for every later request (it throws instead).
+ *   They must be plain data (objects, arrays, strings, numbers): keep a statement's rows, not its driver result.
  * - Memory is bounded: past MAX_ENTRIES per database everything kept is dropped and read again.
  * - A process or connection that dies loses nothing: this is a copy; the database stays the truth.
  */

@@ -48,10 +48,10 @@ export async function chartIds(q: Tx | Orm, companyId: number, codes: { accounts
   const a = codes.accounts ?? [];
   const j = codes.journals ?? [];
   // read once per transaction, and kept between requests at the company's configuration version (core/db/tx-memo.ts)
-  const r = await memoInTx(q, ['account', 'journal'], `chartIds:${companyId}:${a.join(',')}:${j.join(',')}`, () => execPrepared(q, sql`
+  const r = await memoInTx(q, ['account', 'journal'], `chartIds:${companyId}:${a.join(',')}:${j.join(',')}`, async () => (await execPrepared(q, sql`
     SELECT 'a' AS k, code, id FROM accounts WHERE company_id = ${companyId} AND code IN (SELECT jsonb_array_elements_text(${JSON.stringify(a)}::jsonb))
-    UNION ALL SELECT 'j', code, id FROM journals WHERE company_id = ${companyId} AND code IN (SELECT jsonb_array_elements_text(${JSON.stringify(j)}::jsonb))`), companyId);
-  const rows = r.rows as { k: string; code: string; id: number }[];
+    UNION ALL SELECT 'j', code, id FROM journals WHERE company_id = ${companyId} AND code IN (SELECT jsonb_array_elements_text(${JSON.stringify(j)}::jsonb))`)).rows, companyId);
+  const rows = r as { k: string; code: string; id: number }[];
   const pick = (k: string, list: string[]) => Object.fromEntries(list.map((c) => [c, rows.find((x) => x.k === k && x.code === c)?.id ?? null]));
   return { accounts: pick('a', a), journals: pick('j', j) };
 }

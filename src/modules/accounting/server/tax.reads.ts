@@ -14,7 +14,7 @@ import { memoInTx } from '../../../core/db/tx-memo';
 export async function salesTaxes(q: Tx | Orm, companyId: number, ids: number[]): Promise<{ defaultId: number | null; taxes: Map<number, TaxInfo> }> {
   const wanted = [...new Set(ids.filter((i) => Number.isInteger(i) && i > 0 && i <= 2147483647))].sort((a, b) => a - b);
   // read once per transaction (core/db/tx-memo.ts)
-  const r = await memoInTx(q, ['tax', 'accountingSettings'], `salesTaxes:${companyId}:${wanted.join(',')}`, () => execPrepared(q, sql`
+  const r = await memoInTx(q, ['tax', 'accountingSettings'], `salesTaxes:${companyId}:${wanted.join(',')}`, async () => (await execPrepared(q, sql`
     WITH dflt AS (
       SELECT d.id FROM taxes d JOIN accounting_settings s ON s.company_id = d.company_id
       WHERE d.company_id = ${companyId} AND d.status = 'active' AND d.type = 'percentage' AND d.rate = s.default_tax_rate
@@ -23,10 +23,10 @@ export async function salesTaxes(q: Tx | Orm, companyId: number, ids: number[]):
       t.id IN (SELECT id FROM dflt) AS "isDefault"
     FROM taxes t
     WHERE t.company_id = ${companyId} AND t.status = 'active'
-      AND (t.id = ANY(${intsLiteral(wanted)}::int[]) OR t.id IN (SELECT id FROM dflt))`), companyId);
+      AND (t.id = ANY(${intsLiteral(wanted)}::int[]) OR t.id IN (SELECT id FROM dflt))`)).rows, companyId);
   const taxes = new Map<number, TaxInfo>();
   let defaultId: number | null = null;
-  for (const { isDefault, ...t } of r.rows as unknown as (TaxInfo & { isDefault: boolean })[]) {
+  for (const { isDefault, ...t } of r as unknown as (TaxInfo & { isDefault: boolean })[]) {
     if (isDefault) defaultId = t.id;
     taxes.set(t.id, { ...t, accountId: t.accountId ?? null });
   }

@@ -50,8 +50,9 @@ export interface CompanyTaxStatus { country: string | null; taxNumber: string | 
 
 export async function companyTaxStatus(tx: Tx, companyId: number): Promise<CompanyTaxStatus | null> {
   // kept between requests at the company's configuration version (core/db/tx-memo.ts)
-  const s = await memoInTx(tx, ['company'], `companyTaxStatus:${companyId}`, () => execPrepared(tx, sql`SELECT country, tax_number AS "taxNumber" FROM companies WHERE id = ${companyId}`), companyId);
-  return (s.rows[0] as CompanyTaxStatus | undefined) ?? null;
+  const s = await memoInTx(tx, ['company'], `companyTaxStatus:${companyId}`,
+    async () => (await execPrepared(tx, sql`SELECT country, tax_number AS "taxNumber" FROM companies WHERE id = ${companyId}`)).rows, companyId);
+  return (s[0] as CompanyTaxStatus | undefined) ?? null;
 }
 
 const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
