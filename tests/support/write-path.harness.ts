@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { type Database, openPostgres } from '../../src/core/db/connect';
+import { isConnectionError } from '../../src/core/db/outage';
 import '../../src/core/db/schema'; // builds the entity tables verifyStock reads
 import { verifyStock } from '../../src/modules/inventory/server/stock.verify';
 import { type FaultPlan, type FaultProxy, startFaultProxy } from './pg-fault-proxy';
@@ -74,7 +75,19 @@ export async function startWriteRig(opts: { url?: string } = {}): Promise<WriteR
   });
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   pool.on('error', () => {}); // an idle connection ended by a PostgreSQL restart
-  const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
+  // a connection this test's pools held across a restart the test made may be found dead at its next use (57P01):
+  // the checks below ask again, as the ledger's verify does through the server
+  const again = async <T>(read: () => Promise<T>): Promise<T> => {
+    for (const until = Date.now() + 30_000; ;) {
+      try {
+        return await read();
+      } catch (e) {
+        if (!isConnectionError(e) || Date.now() > until) throw e;
+        await sleep(250);
+      }
+    }
+  };
+  const q = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => again(async () => (await pool.query(text, params)).rows as T[]);
   let cookie = '';
   const http = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     fetch(server.base + path, {
@@ -172,7 +185,7 @@ export async function startWriteRig(opts: { url?: string } = {}): Promise<WriteR
     return {
       gaps: gapEntries!.n + gapDeliveries!.n,
       ledgerProblems: ((await verify.json()) as { problems: unknown[] }).problems.length,
-      stockProblems: (await verifyStock(db.orm, companyId)).length,
+      stockProblems: (await again(() => verifyStock(db.orm, companyId))).length,
     };
   };
 

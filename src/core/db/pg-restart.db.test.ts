@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PgInstance, pgInstanceUnavailable, startPgInstance } from '../../../tests/support/pg-instance';
 import { testDbKind } from '../../../tests/support/template';
@@ -37,8 +38,10 @@ describe.skipIf(why !== null)(`PostgreSQL restarting under load (${why ?? 'own i
     // the clients post until the outage is over, however long PostgreSQL takes to stop on a loaded machine (a fixed
     // number of requests once all finished before it went down)
     let down = true;
+    const posted = async () => Number((await rig.db.orm.execute(sql`SELECT count(*)::int AS n FROM journal_entries WHERE reference LIKE 'WP%pg restart%'`)).rows[0]!.n);
     const load = rig.run({ kind: 'entries', point: 'pg restart', plan: {}, clients: 4, perClient: 40, until: () => !down });
-    await sleep(300);
+    // PostgreSQL goes down once the clients are posting (the run first checks the books, longer on a busy machine)
+    for (const until = Date.now() + 60_000; (await posted()) < 4 && Date.now() < until;) await sleep(50);
     const outage = inst.restart(DOWN_MS).finally(() => { down = false; });
     await sleep(200);
     while (down) { await probe('down'); await sleep(150); }
