@@ -63,7 +63,7 @@ for (const lang of ['en', 'ar'] as const) {
       const pay = page.getByRole('dialog', { name: t.pay });
       await pay.getByTestId('pay-change').waitFor({ timeout: 15000 });
       await page.keyboard.press('Enter');
-      await page.getByTestId('last-sale').getByText(/SO\/\d{4}\/\d{5}/).waitFor({ timeout: 30000 });
+      await page.getByTestId('last-sale').getByText(/POS\/\d{4}\/\d{5}-\d{4}/).waitFor({ timeout: 30000 });
 
       // the default: the 80 mm receipt in the page's language
       await page.keyboard.press('Alt+KeyR');

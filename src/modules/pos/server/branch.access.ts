@@ -30,19 +30,33 @@ export async function branchForSelling(ctx: Ctx, tx: Tx, branchId: number, opts:
 }
 
 /**
- * A sale's session, its branch (checked as branchForSelling checks it) and the company's walk-in customer, in ONE
- * statement: the session row FOR SHARE (it must be active: a close waits for the sales in flight, and a sale after
- * the close is refused, 409).
+ * A sale's session, its branch (checked as branchForSelling checks it), the company's walk-in customer and the
+ * sale's order number, in ONE statement: the session row FOR SHARE (it must be active: a close waits for the sales
+ * in flight, and a sale after the close is refused, 409).
+ *
+ * Till orders are numbered in their session's own gapless series, `<session number>-<n>` (POS/2026/00012-0001,
+ * four digits at least), not in the sales office's company-wide counter: a counter row is locked from the moment
+ * its number is taken to the commit, so one company-wide counter made every till wait for every other till's whole
+ * sale (measured: it was the lock sales waited on). A session has one till selling one sale at a time, so its
+ * counter is never waited for. The counter (doc_sequences, doc type `posSession:<id>`, fiscal year 0: a session
+ * open over the new year keeps its series) moves in the sale's transaction: a refused sale gives its number back.
  */
-export async function sessionForSelling(ctx: Ctx, tx: Tx, sessionId: number): Promise<{ sessionId: number; branch: BranchInfo; walkIn: number | null }> {
-  const r = await execPrepared(tx, sql`SELECT s.id, s.status, b.id AS branch_id, b.location_id, b.is_active,
+export interface SellingSession { sessionId: number; branch: BranchInfo; walkIn: number | null; orderNumber: string }
+
+export async function sessionForSelling(ctx: Ctx, tx: Tx, sessionId: number): Promise<SellingSession> {
+  const r = await execPrepared(tx, sql`WITH n AS (INSERT INTO doc_sequences (company_id, doc_type, fiscal_year, prefix, next_value)
+        SELECT company_id, 'posSession:' || id, 0, number, 2 FROM pos_sessions WHERE company_id = ${ctx.companyId} AND id = ${sessionId}
+        ON CONFLICT (company_id, doc_type, fiscal_year) DO UPDATE SET next_value = doc_sequences.next_value + 1
+        RETURNING prefix || '-' || CASE WHEN next_value - 1 < 10000 THEN lpad((next_value - 1)::text, 4, '0') ELSE (next_value - 1)::text END AS number)
+    SELECT s.id, s.status, b.id AS branch_id, b.location_id, b.is_active,
       EXISTS (SELECT 1 FROM pos_branches_users j WHERE j.owner_id = b.id AND j.target_id = ${ctx.user.id}) AS listed,
-      (SELECT walk_in_customer_id FROM pos_settings WHERE company_id = ${ctx.companyId} LIMIT 1) AS walk_in
+      (SELECT walk_in_customer_id FROM pos_settings WHERE company_id = ${ctx.companyId} LIMIT 1) AS walk_in,
+      (SELECT number FROM n) AS order_number
     FROM pos_sessions s LEFT JOIN pos_branches b ON b.id = s.branch_id AND b.company_id = s.company_id
     WHERE s.company_id = ${ctx.companyId} AND s.id = ${sessionId} FOR SHARE OF s`);
-  const row = r.rows[0] as { id: number; status: string; branch_id: number | null; location_id: number; is_active: boolean; listed: boolean; walk_in: number | null } | undefined;
+  const row = r.rows[0] as { id: number; status: string; branch_id: number | null; location_id: number; is_active: boolean; listed: boolean; walk_in: number | null; order_number: string } | undefined;
   if (!row) throw posError(pm.sessionRequired, ctx.locale, 'sessionId');
   const branch = checkBranch(ctx, row.branch_id === null ? undefined : { id: row.branch_id, location_id: row.location_id, is_active: row.is_active, listed: row.listed });
   if (row.status !== 'active') throw posError(pm.sessionClosed, ctx.locale, 'sessionId', {}, 409);
-  return { sessionId: row.id, branch, walkIn: row.walk_in ?? null };
+  return { sessionId: row.id, branch, walkIn: row.walk_in ?? null, orderNumber: row.order_number };
 }

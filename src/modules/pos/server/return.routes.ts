@@ -74,7 +74,7 @@ export function registerReturnRoutes(app: FastifyInstance, db: Database): void {
   });
 
   app.get('/api/pos/returns/order', routeDoc('A till order to return: its lines (sold, returned, returnable), money per method, reasons and the return rules', {
-    query: { orderId: 'The order', number: 'Or its exact number (SO/2026/00001)' },
+    query: { orderId: 'The order', number: 'Or its exact number (POS/2026/00012-0001)' },
     responses: { 200: '{ order, lines, paid, reasons, rules }', 422: 'No till order with that id or number, or one that cannot be returned' },
   }), async (req) => {
     const ctx = await requireCtx(db, req);

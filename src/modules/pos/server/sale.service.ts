@@ -11,7 +11,8 @@ import { priceTillSale } from './sale.pricing';
 
 /**
  * A till sale, ONE transaction (invariant 7 and the stock invariants): the session row FOR SHARE first (it must be
- * active: a close waits for sales in flight and a sale after the close is refused), the branch's access rule (403),
+ * active: a close waits for sales in flight and a sale after the close is refused) with the order's number in the
+ * session's own series (branch.access.ts), the branch's access rule (403),
  * the lines priced (the price list's price unless given, less the line's discount), the payments split (change
  * computed), then sales' sellAtTill: the order created with its session and branch, confirmed (stock leaves the
  * branch's location at once through inventory: "Quantity Not Available" when short; the invoice issued) and paid
@@ -24,7 +25,7 @@ export async function sell(ctx: Ctx, input: SaleInput) {
   const L = ctx.locale;
   try {
     return await withTx(ctx.db, async (tx) => {
-      const { sessionId, branch, walkIn } = await sessionForSelling(ctx, tx, input.sessionId);
+      const { sessionId, branch, walkIn, orderNumber } = await sessionForSelling(ctx, tx, input.sessionId);
       const customerId = input.customerId ?? walkIn;
       if (!customerId) throw posError(pm.customerRequired, L, 'customerId');
       const orderDate = companyToday(ctx);
@@ -42,7 +43,7 @@ export async function sell(ctx: Ctx, input: SaleInput) {
       ];
       const money = METHODS.filter((m) => split.tendered[m] !== '0.0000').map((m) => ({ method: m, amount: split.kept[m], tendered: split.tendered[m] }));
       const order = await sellAtTill(till, {
-        sessionId, branchId: branch.id, customerId, priceListId: input.priceListId, locationId: branch.locationId, orderDate,
+        sessionId, branchId: branch.id, number: orderNumber, customerId, priceListId: input.priceListId, locationId: branch.locationId, orderDate,
         paymentMethod: split.mainMethod, items, payments: pays, notes: input.notes,
         // the till's money rows go in before the confirmation takes the journals' chains (held until the commit)
         created: async (orderId) => { await tx.insert(posPayments).values(money.map((r) => ({ companyId: ctx.companyId, sessionId, orderId, ...r }))); },

@@ -15,7 +15,8 @@ import { salesError } from './sales.errors';
 /**
  * Sales orders. Saving (draft, pending) prices the lines and computes the totals (order.pricing.ts) and rewrites
  * the order's rows of sales_order_lines. CONFIRM, in the transition's one transaction (the order's row locked
- * first): the order's number (<invoice prefix>/<year>/<n>, gapless), then accounting's issueInvoice: the customer
+ * first): the order's number (<invoice prefix>/<year>/<n>, gapless; a till's order is numbered in its session's own
+ * series by the till, pos/server/branch.access.ts), then accounting's issueInvoice: the customer
  * invoice's draft, then (between) the delivery (inventory's deliverGoods: the products and quants locked, "Quantity
  * Not Available" when short, so two orders for the last units never both pass), then the invoice confirmed. Any
  * refusal rolls all of it back: nothing is half-done. Stock is delivered, not reserved: the sales office's order
@@ -33,13 +34,18 @@ async function onSave(ctx: Ctx, tx: Tx, target: Data, v: Data): Promise<void> {
   });
 }
 
+async function officeNumber(ctx: Ctx, tx: Tx, date: string, prefix: string): Promise<string> {
+  const acc = await loadSettings(tx, ctx.companyId);
+  return (await nextNumber(tx, ctx.companyId, 'salesOrder', fiscalYearOf(date, acc.fiscalYearStartMonth, acc.fiscalYearStartDay), prefix)).formatted;
+}
+
 async function confirm(ctx: Ctx, tx: Tx, row: Row): Promise<Data> {
   if (!row.locationId) throw salesError(sm.locationRequired, ctx.locale, 'locationId');
   const settings = await loadSalesSettings(tx, ctx.companyId);
   const date = String(row.orderDate);
-  // numbered per fiscal year (the accounting settings' start), as the invoice and the delivery it makes are
-  const acc = await loadSettings(tx, ctx.companyId);
-  const { formatted: number } = await nextNumber(tx, ctx.companyId, 'salesOrder', fiscalYearOf(date, acc.fiscalYearStartMonth, acc.fiscalYearStartDay), settings.invoicePrefix);
+  // numbered per fiscal year (the accounting settings' start), as the invoice and the delivery it makes are; a till's
+  // order comes numbered in its session's series (sellAtTill): an office order has no number before its confirmation
+  const number = (row.number as string | null) ?? await officeNumber(ctx, tx, date, settings.invoicePrefix);
   const posting = orderPosting({
     number, customerId: row.customerId as number, orderDate: date, locationId: row.locationId as number, discount: String(row.discount ?? '0'),
     items: row.items as PricedLine[], paymentTermDays: await termDays(tx, ctx.companyId, (row.paymentTermId as number | null) ?? null),

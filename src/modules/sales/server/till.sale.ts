@@ -15,7 +15,10 @@ import { priceOrder } from './order.pricing';
  *   the whole sale back. The same hooks as the sales office's orders run; nothing is written here by hand.
  */
 export interface TillSaleInput {
-  sessionId: number; branchId: number; customerId: number; priceListId: number | null; locationId: number; orderDate: string;
+  sessionId: number; branchId: number;
+  /** The order's number, taken by the till in its session's own series (the office's counter is not used). */
+  number: string;
+  customerId: number; priceListId: number | null; locationId: number; orderDate: string;
   paymentMethod: string; items: { productId: number; quantity: string; price: string | null; description?: string | null }[];
   /** Money received, per journal (cash or bank); credit is what stays due on the order. */
   payments: { amount: string; journalId: number; reference: string | null }[];
@@ -33,7 +36,7 @@ export async function sellAtTill(ctx: Ctx, input: TillSaleInput): Promise<Data> 
     let order: Data = await ops.createAndTransition(ctx, salesOrder, {
       customerId: input.customerId, orderDate: input.orderDate, locationId: input.locationId, priceListId: input.priceListId,
       paymentMethod: input.paymentMethod, items: input.items, notes: input.notes ?? null,
-    }, 'confirm', { set: { sessionId: input.sessionId, branchId: input.branchId }, between: async (row) => { await input.created?.(row.id); } });
+    }, 'confirm', { set: { sessionId: input.sessionId, branchId: input.branchId, number: input.number }, between: async (row) => { await input.created?.(row.id); } });
     for (const p of input.payments) {
       order = (await ops.action(ctx, salesOrder, order.id as number, 'pay', { amount: p.amount, journalId: p.journalId, reference: p.reference })) as Data;
     }

@@ -7,8 +7,8 @@ export const rt = {
   find: { en: 'Find', ar: 'بحث' },
   orderNumber: { en: 'Order number', ar: 'رقم الطلب' },
   orderHint: {
-    en: 'Scan or type the receipt\'s number (SO/2026/00012) or part of it, the customer\'s name or phone, or the date (2026-03-07), then Enter',
-    ar: 'امسح أو اكتب رقم الإيصال (SO/2026/00012) أو جزءًا منه، أو اسم العميل أو هاتفه، أو التاريخ (2026-03-07) ثم اضغط مفتاح الإدخال',
+    en: 'Scan or type the receipt\'s number (POS/2026/00012-0005) or part of it, the customer\'s name or phone, or the date (2026-03-07), then Enter',
+    ar: 'امسح أو اكتب رقم الإيصال (POS/2026/00012-0005) أو جزءًا منه، أو اسم العميل أو هاتفه، أو التاريخ (2026-03-07) ثم اضغط مفتاح الإدخال',
   },
   matches: { en: '{n} orders match: pick the one to return', ar: 'الطلبات المطابقة {n}: اختر الطلب المراد إرجاعه' },
   matchesMore: { en: 'Only the 20 newest are shown: type more to narrow them', ar: 'تظهر أحدث 20 طلبًا فقط: اكتب المزيد لتضييق البحث' },
