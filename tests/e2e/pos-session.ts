@@ -2,10 +2,14 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { E2E } from './harness';
 
-/** The till's service worker (pos/web/till/offline) controls the page and keeps the till's reads: a reload may now meet a stopped server. */
+/**
+ * The till's service worker (pos/web/till/offline) controls the page and keeps the till's reads: a reload may now meet
+ * a stopped server. The reads are cached as the till makes them; on a 2-core machine at load 10, 3 of the 4 were
+ * there after 15 s (2026-11-28), so each wait allows 30 s.
+ */
 export async function workerKeepsTheTill(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 30000 }).toMatch(/\/sw-till\.js$/);
-  await expect.poll(() => page.evaluate(async () => (await (await caches.open('daftar-till-data')).keys()).map((r) => new URL(r.url).pathname)), { timeout: 15000 })
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('daftar-till-data')).keys()).map((r) => new URL(r.url).pathname)), { timeout: 30000 })
     .toEqual(expect.arrayContaining(['/api/auth/me', '/api/pos/sessions', '/api/inventory/products']));
 }
 
