@@ -1,4 +1,5 @@
 import { execPrepared } from '../../../core/db/prepared';
+import { takeNumberSql } from '../../../core/db/sequences';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
@@ -44,14 +45,14 @@ export async function branchForSelling(ctx: Ctx, tx: Tx, branchId: number, opts:
 export interface SellingSession { sessionId: number; branch: BranchInfo; walkIn: number | null; orderNumber: string }
 
 export async function sessionForSelling(ctx: Ctx, tx: Tx, sessionId: number): Promise<SellingSession> {
-  const r = await execPrepared(tx, sql`WITH n AS (INSERT INTO doc_sequences (company_id, doc_type, fiscal_year, prefix, next_value)
-        SELECT company_id, 'posSession:' || id, 0, number, 2 FROM pos_sessions WHERE company_id = ${ctx.companyId} AND id = ${sessionId}
-        ON CONFLICT (company_id, doc_type, fiscal_year) DO UPDATE SET next_value = doc_sequences.next_value + 1
-        RETURNING prefix || '-' || CASE WHEN next_value - 1 < 10000 THEN lpad((next_value - 1)::text, 4, '0') ELSE (next_value - 1)::text END AS number)
+  // the shared gapless counter (core/db/sequences.ts), moved only when the session is the company's
+  const counter = takeNumberSql(ctx.companyId, `posSession:${sessionId}`, 0, sql`own.number`, { after: sql`own` });
+  const r = await execPrepared(tx, sql`WITH own AS (SELECT number FROM pos_sessions WHERE company_id = ${ctx.companyId} AND id = ${sessionId}),
+      n AS (${counter})
     SELECT s.id, s.status, b.id AS branch_id, b.location_id, b.is_active,
       EXISTS (SELECT 1 FROM pos_branches_users j WHERE j.owner_id = b.id AND j.target_id = ${ctx.user.id}) AS listed,
       (SELECT walk_in_customer_id FROM pos_settings WHERE company_id = ${ctx.companyId} LIMIT 1) AS walk_in,
-      (SELECT number FROM n) AS order_number
+      (SELECT prefix || '-' || lpad(value::text, greatest(4, length(value::text)), '0') FROM n) AS order_number
     FROM pos_sessions s LEFT JOIN pos_branches b ON b.id = s.branch_id AND b.company_id = s.company_id
     WHERE s.company_id = ${ctx.companyId} AND s.id = ${sessionId} FOR SHARE OF s`);
   const row = r.rows[0] as { id: number; status: string; branch_id: number | null; location_id: number; is_active: boolean; listed: boolean; walk_in: number | null; order_number: string } | undefined;
