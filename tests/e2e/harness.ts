@@ -4,10 +4,10 @@ import { type Browser, type BrowserContext, type Page, chromium } from 'playwrig
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../src/app';
 import type { Database } from '../../src/core/db/connect';
-import { DEMO_ADMIN_PASSWORD, freshDemoDatabase } from '../support/demo-template';
+import { DEMO_ADMIN_PASSWORD, freshDemoDatabase } from '../support/run-templates';
 
 /**
- * A real server (built web app + API) on a fresh copy of the run's demo company (support/demo-template.ts), and a headless Chromium.
+ * A real server (built web app + API) on a fresh copy of the run's demo company (support/run-templates.ts), and a headless Chromium.
  * Screenshots go to test-results/screens/ so a person can look at them.
  */
 export const ADMIN = { username: 'admin', password: DEMO_ADMIN_PASSWORD };

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { migrate, openPglite, openPostgres } from '../../src/core/db/connect';
 import { stopSharedReplica } from './pg-replica';
-import { adminUrl, pgDemoName, pgliteDemoPath, pgliteTemplatePath, pgTemplateName, testDbKind, urlFor } from './template';
+import { adminUrl, pgliteRunTemplatePath, pgliteTemplatePath, pgRunTemplateName, pgTemplateName, testDbKind, urlFor } from './template';
 
 /**
  * Migrates one template database per run (PGlite: a dumped data dir; PostgreSQL: a template database);
@@ -14,16 +14,16 @@ import { adminUrl, pgDemoName, pgliteDemoPath, pgliteTemplatePath, pgTemplateNam
  * at the end of the run.
  */
 export default async function setup(): Promise<() => Promise<void>> {
-  // this run's id: names the demo template (demo-template.ts), which is the run's own and dropped at its end
+  // this run's id: names the run's company templates (run-templates.ts), which are its own and dropped at its end
   const runId = process.env.DAFTAR_TEST_RUN ?? `${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
   process.env.DAFTAR_TEST_RUN = runId;
   const stopReplica = await prepareTemplates();
   return async () => {
-    rmSync(pgliteDemoPath(runId), { force: true });
+    for (const kind of ['demo', 'co'] as const) rmSync(pgliteRunTemplatePath(kind, runId), { force: true });
     if (testDbKind() === 'postgres') {
       const admin = new pg.Client({ connectionString: adminUrl() });
       await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${pgDemoName(runId)} WITH (FORCE)`).catch(() => {});
+      for (const kind of ['demo', 'co'] as const) await admin.query(`DROP DATABASE IF EXISTS ${pgRunTemplateName(kind, runId)} WITH (FORCE)`).catch(() => {});
       await admin.end();
     }
     stopReplica?.();
@@ -36,7 +36,7 @@ async function prepareTemplates(): Promise<(() => void) | undefined> {
     if (existsSync(path)) return;
     const db = await openPglite();
     await migrate(db);
-    const dump = await db.pglite!.dumpDataDir('gzip');
+    const dump = await db.pglite!.dumpDataDir('none');
     writeFileSync(path + '.tmp', Buffer.from(await dump.arrayBuffer()));
     renameSync(path + '.tmp', path);
     await db.close();
@@ -60,8 +60,8 @@ async function prepareTemplates(): Promise<(() => void) | undefined> {
   const made = (n: string) => Number(/^daftar_t_(\d+)_/.exec(n)?.[1] ?? 0);
   for (const r of old.rows as { datname: string }[])
     if (Date.now() / 1000 - made(r.datname) > 3 * 3600) await admin.query(`DROP DATABASE IF EXISTS ${r.datname}`).catch(() => {});
-  // demo templates (demo-template.ts) of runs that ended without their teardown: named by their start, kept 6 hours
-  const demos = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'daftar\\_demo\\_%'`);
+  // company templates (run-templates.ts) of runs that ended without their teardown: named by their start, kept 6 hours
+  const demos = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'daftar\\_demo\\_%' OR datname LIKE 'daftar\\_co\\_%'`);
   for (const r of demos.rows as { datname: string }[]) {
     const started = Number(r.datname.split('_')[2]);
     if (started && Date.now() / 1000 - started > 6 * 3600) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`).catch(() => {});

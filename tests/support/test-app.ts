@@ -2,8 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { createApp } from '../../src/app';
 import type { Database } from '../../src/core/db/connect';
 import { ensureFirstAdmin } from '../../src/modules/admin/server/bootstrap';
-import { DEMO_ADMIN_PASSWORD, freshDemoDatabase } from './demo-template';
-import { freshDatabase } from './test-db';
+import { DEMO_ADMIN_PASSWORD, freshCompanyDatabase, freshDemoDatabase } from './run-templates';
 
 /**
  * A server on a fresh database with its first admin (`admin` / ADMIN_PASSWORD), driven through
@@ -46,11 +45,11 @@ function client(app: FastifyInstance, cookie: string): Client {
 }
 
 /**
- * `demo`: the demo company, cloned from the run's demo template (demo-template.ts). `prepare`: runs on the fresh
- * database before the app is built (e.g. attaches a replica).
+ * A copy of one of the run's companies (run-templates.ts): `demo`, the demo company, else a company with its first
+ * admin and no demo data. `prepare`: runs on the fresh database before the app is built (e.g. attaches a replica).
  */
 export async function testApp(opts: { demo?: boolean; prepare?: (db: Database & { url?: string }) => Promise<void> } = {}): Promise<TestApp> {
-  const db = opts.demo ? await freshDemoDatabase() : await freshDatabase();
+  const db = opts.demo ? await freshDemoDatabase() : await freshCompanyDatabase();
   await opts.prepare?.(db).catch(async (e: unknown) => {
     await db.close();
     throw e;

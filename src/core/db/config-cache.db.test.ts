@@ -4,7 +4,7 @@ import type { Database } from './connect';
 import { requestConfigVersion, runInRequestScope, setRequestConfigVersion } from './request-key';
 import { withTx } from './tx';
 import { forgetInTx, memoInTx } from './tx-memo';
-import { freshDemoDatabase } from '../../../tests/support/demo-template';
+import { freshDemoDatabase } from '../../../tests/support/run-templates';
 import { entityByName } from '../../modules/registry';
 import { VERSIONED } from './config-cache';
 

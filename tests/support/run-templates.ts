@@ -5,32 +5,36 @@ import { openPglite, openPostgres } from '../../src/core/db/connect';
 import '../../src/app'; // the module registry the demo needs
 import { ensureFirstAdmin } from '../../src/modules/admin/server/bootstrap';
 import { cloneDatabase, createFromTemplate, freshDatabase } from './test-db';
-import { adminUrl, pgDemoName, pgliteDemoPath, pgTemplateName, testDbKind, urlFor } from './template';
+import { adminUrl, pgliteRunTemplatePath, pgRunTemplateName, pgTemplateName, type RunTemplate, testDbKind, urlFor } from './template';
 
 /**
- * The demo company (each module's demo data, a year of business) made ONCE per test run and cloned for every test
- * file that asks for it, instead of each file running the demo again (about 25 s on PGlite, the largest setup cost
- * of the end-to-end tests). The first file that needs it builds it under a lock (a directory made atomically; on
- * PostgreSQL an advisory lock); the others wait, then clone: a PGlite data dump, or a PostgreSQL template database.
- * The template belongs to the run (named by DAFTAR_TEST_RUN, set in global-setup.ts, which removes it at the end),
- * so demo code changed between runs is never served from an old copy.
+ * Two companies made ONCE per test run and cloned for every test file that asks for one, instead of each file
+ * making its own:
+ * - `demo`: the demo company (each module's demo data, a year of business; about 25 s on PGlite, the largest setup
+ *   cost of the end-to-end tests);
+ * - `co`: a company with its first admin and no demo data, what most API test files start from (its chart of
+ *   accounts, taxes and the admin's password hash: about 0.45 s a file on PGlite, measured 2026-11-28).
+ * The first file that needs one builds it under a lock (a directory made atomically; on PostgreSQL an advisory lock);
+ * the others wait, then clone: a PGlite data dump, or a PostgreSQL template database. A template belongs to the run
+ * (named by DAFTAR_TEST_RUN, set in global-setup.ts, which removes it at the end), so code changed between runs is
+ * never served from an old copy.
  *
- * The administrator is `admin` / DEMO_ADMIN_PASSWORD.
+ * The administrator is `admin` / DEMO_ADMIN_PASSWORD in both.
  */
 export const DEMO_ADMIN_PASSWORD = 'admin-pass-123';
 
-async function buildDemo(db: Database): Promise<void> {
-  await ensureFirstAdmin(db, { ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD, DEMO_DATA: 'on' });
+async function build(kind: RunTemplate, db: Database): Promise<void> {
+  await ensureFirstAdmin(db, { ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD, DEMO_DATA: kind === 'demo' ? 'on' : 'off' });
 }
 
-async function pgliteDemo(): Promise<Database> {
-  const path = pgliteDemoPath();
+async function pgliteCopy(kind: RunTemplate): Promise<Database> {
+  const path = pgliteRunTemplatePath(kind);
   const lock = `${path}.lock`;
   for (const t0 = Date.now(); !existsSync(path); ) {
     try {
       mkdirSync(lock);
     } catch {
-      if (Date.now() - t0 > 300_000) throw new Error(`the demo template was not built within 5 minutes (${lock})`);
+      if (Date.now() - t0 > 300_000) throw new Error(`the ${kind} template was not built within 5 minutes (${lock})`);
       await new Promise((r) => setTimeout(r, 250));
       continue;
     }
@@ -38,8 +42,8 @@ async function pgliteDemo(): Promise<Database> {
       if (existsSync(path)) break;
       const db = await freshDatabase();
       try {
-        await buildDemo(db);
-        const dump = await db.pglite!.dumpDataDir('gzip');
+        await build(kind, db);
+        const dump = await db.pglite!.dumpDataDir('none');
         writeFileSync(`${path}.tmp`, Buffer.from(await dump.arrayBuffer()));
         renameSync(`${path}.tmp`, path);
       } finally {
@@ -52,8 +56,8 @@ async function pgliteDemo(): Promise<Database> {
   return openPglite({ loadDataDir: new Blob([readFileSync(path)]) });
 }
 
-async function postgresDemo(): Promise<Database & { url?: string }> {
-  const name = pgDemoName();
+async function postgresCopy(kind: RunTemplate): Promise<Database & { url?: string }> {
+  const name = pgRunTemplateName(kind);
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
@@ -64,7 +68,7 @@ async function postgresDemo(): Promise<Database & { url?: string }> {
       await createFromTemplate(admin, name, pgTemplateName());
       const db = await openPostgres(urlFor(name), 4);
       try {
-        await buildDemo(db);
+        await build(kind, db);
       } catch (e) {
         await db.close();
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -81,5 +85,10 @@ async function postgresDemo(): Promise<Database & { url?: string }> {
 
 /** A fresh database holding the demo company, for one test file. */
 export function freshDemoDatabase(): Promise<Database & { url?: string }> {
-  return testDbKind() === 'pglite' ? pgliteDemo() : postgresDemo();
+  return testDbKind() === 'pglite' ? pgliteCopy('demo') : postgresCopy('demo');
+}
+
+/** A fresh database holding one company and its first admin (`admin` / DEMO_ADMIN_PASSWORD), no demo data. */
+export function freshCompanyDatabase(): Promise<Database & { url?: string }> {
+  return testDbKind() === 'pglite' ? pgliteCopy('co') : postgresCopy('co');
 }
