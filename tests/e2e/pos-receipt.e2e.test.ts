@@ -62,8 +62,16 @@ for (const lang of ['en', 'ar'] as const) {
       await page.keyboard.press('F9');
       const pay = page.getByRole('dialog', { name: t.pay });
       await pay.getByTestId('pay-change').waitFor({ timeout: 15000 });
+      // Enter once the dialog has taken the focus (its cash field, focused a moment after it shows): pressed before,
+      // it goes to the search field behind
+      await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))), { timeout: 10000 }).toBe(true);
       await page.keyboard.press('Enter');
-      await page.getByTestId('last-sale').getByText(/POS\/\d{4}\/\d{5}-\d{4}/).waitFor({ timeout: 30000 });
+      await page.getByTestId('last-sale').getByText(/POS\/\d{4}\/\d{5}-\d{4}/).waitFor({ timeout: 30000 }).catch(async (err: unknown) => {
+        // what the till shows when the number does not come: the dialog's error, the queue's state, the last sale
+        await e.shot(page, `${lang}-till-receipt-no-number`);
+        const seen = await page.evaluate(() => ({ dialog: document.querySelector('[role="dialog"]')?.textContent ?? null, last: document.querySelector('[data-testid="last-sale"]')?.textContent ?? null, alerts: [...document.querySelectorAll('[role="alert"]')].map((a) => a.textContent) }));
+        throw new Error(`${String(err)}\n${JSON.stringify(seen)}`);
+      });
 
       // the default: the 80 mm receipt in the page's language
       await page.keyboard.press('Alt+KeyR');

@@ -8,9 +8,19 @@ import type { E2E } from './harness';
  * there after 15 s (2026-11-28), so each wait allows 30 s.
  */
 export async function workerKeepsTheTill(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 30000 }).toMatch(/\/sw-till\.js$/);
-  await expect.poll(() => page.evaluate(async () => (await (await caches.open('daftar-till-data')).keys()).map((r) => new URL(r.url).pathname)), { timeout: 30000 })
-    .toEqual(expect.arrayContaining(['/api/auth/me', '/api/pos/sessions', '/api/inventory/products']));
+  try {
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''), { timeout: 30000 }).toMatch(/\/sw-till\.js$/);
+    await expect.poll(() => page.evaluate(async () => (await (await caches.open('daftar-till-data')).keys()).map((r) => new URL(r.url).pathname)), { timeout: 30000 })
+      .toEqual(expect.arrayContaining(['/api/auth/me', '/api/pos/sessions', '/api/inventory/products']));
+  } catch (err) {
+    // what the browser holds when the worker has not taken the till: each registration's workers and their states
+    const held = await page.evaluate(async () => ({
+      url: location.pathname,
+      registrations: (await navigator.serviceWorker.getRegistrations()).map((r) => ({ scope: r.scope, installing: r.installing?.state ?? null, waiting: r.waiting?.state ?? null, active: r.active?.state ?? null })),
+      caches: await caches.keys(),
+    })).catch((e: unknown) => String(e));
+    throw new Error(`${String(err)}\n${JSON.stringify(held)}`);
+  }
 }
 
 export const TILL = {
