@@ -11,12 +11,27 @@ export const TILL_WORKER = '/sw-till.js';
 
 export function registerTillWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  for (const scope of TILL_SCOPES) {
-    navigator.serviceWorker.register(TILL_WORKER, { scope, updateViaCache: 'none' }).catch(() => { /* the till sells without it */ });
-  }
+  for (const scope of TILL_SCOPES) register(scope, 0);
   // what the page read before the worker took it (the first visit) went past the worker: keep it now
   void navigator.serviceWorker.ready.then(keepWhatWasRead);
   navigator.serviceWorker.addEventListener('controllerchange', () => void keepWhatWasRead());
+}
+
+/** Tries again this long after an install that failed, at most this many times while the till stays open. */
+const RETRY_MS = 10_000, RETRIES = 5;
+
+/**
+ * Registers the worker of `scope`. Its install fetches every file of the build (about 3 MB): one fetch that fails (a
+ * network blip, a server restarting) makes the new worker redundant, and the till would stay without it until it is
+ * opened again. So a failed install is tried again, a few times, while the till is open.
+ */
+function register(scope: string, tries: number): void {
+  const again = () => { if (tries < RETRIES) setTimeout(() => register(scope, tries + 1), RETRY_MS); };
+  navigator.serviceWorker.register(TILL_WORKER, { scope, updateViaCache: 'none' }).then((reg) => {
+    const w = reg.installing;
+    if (!w) return;
+    w.addEventListener('statechange', () => { if (w.state === 'redundant' && !reg.active) again(); });
+  }, again);
 }
 
 /** Stores the till's reads of this page (the resource timing list) that the worker's cache does not hold yet. */
