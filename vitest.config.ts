@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirst from './tests/support/slow-first-sequencer';
 
 /**
  * Files that change what a module holds for the whole process (a vi.mock, an environment variable read once at
@@ -23,6 +24,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // the files known to run longest start first (a fresh clone has no timings of an earlier run)
+    sequence: { sequencer: SlowFirst },
     projects: [
       {
         extends: true,

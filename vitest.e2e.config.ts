@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import GuardFirst from './tests/support/e2e-sequencer';
+import SlowFirst from './tests/support/slow-first-sequencer';
 
 // End-to-end tests: the built web app (dist/) served by the real server on a fresh PGlite database, driven in
 // Debian's Chromium through playwright-core. `npm test` builds dist/ first.
@@ -14,11 +14,11 @@ export default defineConfig({
     expect: { poll: { timeout: 5_000 } },
     hookTimeout: 180_000,
     pool: 'forks',
-    // two files at a time, the route guard first (support/e2e-sequencer.ts); each has its own server and browser. Three
+    // two files at a time, the longest first, the route guard before all (support/slow-first-sequencer.ts); each has its own server and browser. Three
     // at a time, tried on this 2-core machine (2026-11-28, both runs beside benchmarks): 1467 s against 1577 s, and a
     // page of the guard took 3.9 s to settle (its rule is 3 s)
     maxWorkers: 2,
     fileParallelism: true,
-    sequence: { sequencer: GuardFirst },
+    sequence: { sequencer: SlowFirst },
   },
 });
