@@ -46,7 +46,7 @@ afterAll(async () => {
   await db?.close();
 });
 
-/** The trial balance of 2026 from server `s`: the HTTP status (0: no answer), where it was read, the debit of `accountId`. */
+/** The trial balance of 2026 from the server at `base`: the HTTP status (0: no answer), where it was read, the debit of `accountId`. */
 async function trialBalance(base: string, cookie: string, accountId: number): Promise<{ status: number; source?: string; debit?: string }> {
   try {
     const res = await fetch(`${base}/api/accounting/reports/trial-balance?from=2026-01-01&to=2026-12-31`, { headers: { cookie } });

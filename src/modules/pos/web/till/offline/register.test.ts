@@ -15,7 +15,7 @@ class FakeWorker {
   become(state: string) { this.state = state; for (const fn of this.on) fn(); }
 }
 let calls: string[] = [];
-let outcome: 'fails' | 'installs' | 'rejects' = 'fails';
+let outcome: 'fails' | 'installs' | 'rejects' | 'update fails' = 'fails';
 let workers: FakeWorker[] = [];
 
 beforeEach(() => {
@@ -32,7 +32,8 @@ beforeEach(() => {
         if (outcome === 'rejects') throw new TypeError('Failed to register');
         const w = new FakeWorker();
         workers.push(w);
-        const reg = { installing: w, active: null as FakeWorker | null };
+        // an update: the build's earlier worker is active (and keeps serving) while the new one installs
+        const reg = { installing: w, active: outcome === 'update fails' ? new FakeWorker() : null as FakeWorker | null };
         queueMicrotask(() => queueMicrotask(() => {
           if (outcome === 'installs') { reg.active = w; w.become('activated'); } else w.become('redundant');
         }));
@@ -69,6 +70,14 @@ describe('the till worker registration', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls.length).toBe(TILL_SCOPES.length);
     expect(workers.every((w) => w.state === 'activated')).toBe(true);
+  });
+
+  it('does not try again when an update fails while the earlier worker is active', async () => {
+    outcome = 'update fails';
+    registerTillWorker();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls.length).toBe(TILL_SCOPES.length);
+    expect(workers.every((w) => w.state === 'redundant')).toBe(true);
   });
 
   it('tries again when register() itself fails', async () => {
