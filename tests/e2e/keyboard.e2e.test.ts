@@ -20,13 +20,13 @@ const L = {
     prefix: '', username: 'Username', password: 'Password', products: 'Products', receipts: 'Receipts', balance: 'Stock balance',
     name: 'Name', category: 'Category', uom: 'Unit of measure', unit: /^Unit$/, confirm: 'Confirm', shortcuts: 'Keyboard shortcuts',
     newRecord: 'New record', skip: 'Skip to content', receiptDate: 'Receipt date', destination: 'Destination location', stock: /^Stock$/,
-    addLine: 'Add line', product: 'Product', quantity: 'Quantity', unitCost: 'Unit cost', approve: 'Approve', receiveAll: 'Receive all',
+    addLine: 'Add line', product: 'Product', quantity: 'Quantity', unitCost: 'Unit cost', lineUnit: 'Unit', approve: 'Approve', receiveAll: 'Receive all',
   },
   ar: {
     prefix: '/ar', username: 'اسم المستخدم', password: 'كلمة المرور', products: 'المنتجات', receipts: 'إيصالات الاستلام', balance: 'رصيد المخزون',
     name: 'الاسم', category: 'الفئة', uom: 'وحدة القياس', unit: /^وحدة$/, confirm: 'تأكيد', shortcuts: 'اختصارات لوحة المفاتيح',
     newRecord: 'سجل جديد', skip: 'تخطَّ إلى المحتوى', receiptDate: 'تاريخ الاستلام', destination: 'موقع الاستلام', stock: /^المخزون$/,
-    addLine: 'إضافة بند', product: 'المنتج', quantity: 'الكمية', unitCost: 'تكلفة الوحدة', approve: 'اعتماد', receiveAll: 'استلام الكل',
+    addLine: 'إضافة بند', product: 'المنتج', quantity: 'الكمية', unitCost: 'تكلفة الوحدة', lineUnit: 'الوحدة', approve: 'اعتماد', receiveAll: 'استلام الكل',
   },
 } as const;
 
@@ -170,9 +170,21 @@ for (const lang of ['en', 'ar'] as const) {
       await choose(page, receipt.getByRole('combobox', { name: t.destination, exact: true }), lang === 'en' ? 'Stock' : 'المخزون', t.stock);
       await tabTo(page, receipt.getByRole('button', { name: t.addLine }));
       await page.keyboard.press('Enter');
+      // The product's unit and cost are held back until the cost is typed: they arrive late, as on a slow line, and
+      // must not overwrite it (they once did, and the receipt was saved at 0).
+      let release = () => {};
+      const held = new Promise<void>((r) => { release = r; });
+      const productUrl = new RegExp(`/api/inventory/products/${productId}$`);
+      await page.route(productUrl, async (route) => { await held; await route.continue(); });
       await choose(page, receipt.getByRole('combobox', { name: t.product, exact: true }), tag, new RegExp(tag));
       await typeInto(page, receipt.getByRole('textbox', { name: t.quantity, exact: true }), '6');
       await typeInto(page, receipt.getByRole('textbox', { name: t.unitCost, exact: true }), '4.25');
+      const answered = page.waitForResponse(productUrl);
+      release();
+      await answered;
+      await expect.poll(() => receipt.getByRole('combobox', { name: t.lineUnit, exact: true }).isEnabled()).toBe(true);
+      expect(await receipt.getByRole('textbox', { name: t.unitCost, exact: true }).inputValue()).toBe('4.25');
+      await page.unroute(productUrl);
       await page.keyboard.press('Control+s');
       await confirmByKeyboard(page, t.confirm);
       await waitPath(page, /\/inventory\/transactions\/receipt\/\d+$/);

@@ -26,8 +26,14 @@ export interface CellProps {
   disabled?: boolean;
   /** The column's label in the page's language (for aria-label). */
   label: string;
-  set: (patch: Line) => void;
+  /**
+   * Patches the line. A patch computed from the line as it is when applied (a function) is for answers that arrive
+   * after an await: they fill only what the user has not changed meanwhile.
+   */
+  set: (patch: LinePatch) => void;
 }
+
+export type LinePatch = Line | ((current: Line) => Line);
 
 export interface LineColumn {
   key: string;
@@ -69,8 +75,8 @@ export function LinesEditor({ label: fieldLabel, columns: all, value, onChange, 
   // as they are then, not as they were when the cell was rendered, or a quantity typed meanwhile would be lost.
   const latest = useRef(lines);
   latest.current = lines;
-  const patch = (i: number, p: Line) => {
-    latest.current = latest.current.map((l, j) => (j === i ? { ...l, ...p } : l));
+  const patch = (i: number, p: LinePatch) => {
+    latest.current = latest.current.map((l, j) => (j === i ? { ...l, ...(typeof p === 'function' ? p(l) : p) } : l));
     onChange?.(latest.current);
   };
   const set = (i: number, key: string, v: unknown) => patch(i, { [key]: v });

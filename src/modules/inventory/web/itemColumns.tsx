@@ -41,10 +41,14 @@ function ProductCell({ line, view, disabled, label, set, withCost }: CellProps &
       onChange={(v) => {
         if (v === null) return set({ productId: null, uomId: null, lotId: null });
         const productId = Number(v);
-        void productDefaults(productId, withCost).then(
-          (d) => set({ productId, lotId: null, ...d }),
-          () => set({ productId, lotId: null }),
-        );
+        const before = line.unitCost;
+        set({ productId, lotId: null, uomId: null });
+        // The product's unit and cost arrive later: they fill the line only if it still holds this product, and the
+        // cost only if nobody typed one meanwhile.
+        void productDefaults(productId, withCost).then((d) => set((now) => {
+          if (Number(now.productId) !== productId) return {};
+          return { ...(now.uomId ? {} : { uomId: d.uomId }), ...(withCost && now.unitCost === before ? { unitCost: d.unitCost } : {}) };
+        }), () => undefined);
       }} />
   );
 }

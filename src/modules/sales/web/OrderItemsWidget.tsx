@@ -31,10 +31,15 @@ function ProductCell({ line, view, disabled, label, set, values }: CellProps & {
       onChange={(v) => {
         if (v === null) return set({ productId: null, uomId: null, price: null });
         const productId = Number(v);
-        set({ productId, uomId: null, price: null });
+        set({ productId, uomId: null, price: null, taxId: null });
         const body = { orderDate: values?.orderDate, priceListId: values?.priceListId ? Number(values.priceListId) : undefined, items: [{ productId, quantity: String(line.quantity || '1') }] };
         void quote(body).then(
-          (q) => set({ productId, uomId: q.items[0]?.uomId ?? null, price: q.items[0]?.price ?? null, taxId: q.items[0]?.taxId ?? null }),
+          // The quote fills the line only if it still holds this product, and only what nobody set meanwhile.
+          (q) => set((now) => (Number(now.productId) !== productId ? {} : {
+            ...(now.uomId ? {} : { uomId: q.items[0]?.uomId ?? null }),
+            ...(now.price === null || now.price === undefined || now.price === '' ? { price: q.items[0]?.price ?? null } : {}),
+            ...(now.taxId ? {} : { taxId: q.items[0]?.taxId ?? null }),
+          })),
           () => undefined,
         );
       }} />
