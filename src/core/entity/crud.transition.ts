@@ -164,11 +164,15 @@ function transitionWrite(ctx: Ctx, def: AnyEntity, row: Row, name: string, audit
   };
 }
 
-export async function runAction(ctx: Ctx, def: AnyEntity, id: number, name: string, body: Data): Promise<unknown> {
+/**
+ * Action `name` of row `id`, locked FOR UPDATE; with `locked`, the row as the caller's transaction locked or wrote it
+ * and has not changed since (the caller's own insert): it is not locked and read again.
+ */
+export async function runAction(ctx: Ctx, def: AnyEntity, id: number, name: string, body: Data, locked?: Row): Promise<unknown> {
   const action = hooksOf(def).actions?.[name];
   if (!action) throw notFound('notFound');
   return withTx(ctx.db, async (tx) => {
-    const row = await lockRow(tx, ctx, def, id);
+    const row = locked?.id === id ? locked : await lockRow(tx, ctx, def, id);
     const result = await action(ctx, tx, row, body);
     await recordAudit(tx, ctx, def, id, name, null, (body ?? null) as Data);
     return result;

@@ -74,11 +74,14 @@ export const ops = {
     return runTransition(ctx, def, id, name, body);
   },
 
-  /** A named action (POST /:id/<name>): its permission and hook; answers what the hook answers. */
-  async action(ctx: Ctx, def: AnyEntity, id: number, name: string, body: Data = {}): Promise<unknown> {
+  /**
+   * A named action (POST /:id/<name>): its permission and hook; answers what the hook answers. With `locked`, the
+   * row as the caller's transaction locked or wrote it and has not changed since: it is not locked and read again.
+   */
+  async action(ctx: Ctx, def: AnyEntity, id: number, name: string, body: Data = {}, opts: { locked?: Row } = {}): Promise<unknown> {
     if (!def.actions?.[name] || !hooksOf(def).actions?.[name]) throw notFound('notFound');
     requirePermission(ctx, permissionCode(def, name));
-    return runAction(ctx, def, id, name, body);
+    return runAction(ctx, def, id, name, body, opts.locked);
   },
 
   /**

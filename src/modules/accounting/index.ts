@@ -18,7 +18,7 @@ export { verifyLedger } from './server/ledger.verify';
 export { rebuildBalances } from './server/ledger.balances';
 export { accountStates, chartIds, ledgerBalancesOf, receivableBalancesOf, settingsJsonSql, taxIds, type SettingKey } from './server/chart.reads';
 export {
-  computeInvoice, confirmInvoice, createInvoice, creditInvoice, debitInvoice, entriesOfSource, invoiceById, issueInvoice, payInvoice, quoteInvoice,
+  computeInvoice, confirmInvoice, createInvoice, creditInvoice, debitInvoice, entriesOfSource, invoiceById, issueInvoice, paidInvoice, payInvoice, quoteInvoice,
   type CreditNote, type CreditNoteInput, type DebitNote, type DebitNoteInput, type Invoice, type InvoiceLine, type InvoiceLineInput, type InvoicePayment,
   type InvoicePaymentInput, type InvoiceTax, type InvoiceTotals, type InvoiceType, type NewInvoice, type SourceEntry,
   type SourceEntryLine, type SourceRef,

@@ -124,9 +124,18 @@ export async function confirmInvoice(ctx: Ctx, id: number): Promise<Invoice> {
   return toInvoice(await runTransition(ctx, invoice, id, 'confirm', {}));
 }
 
-/** Registers a payment: a payment entry (source { type: 'invoicePayment', id: paymentId }); PARTIALLY_PAID / PAID. */
-export async function payInvoice(ctx: Ctx, id: number, input: InvoicePaymentInput): Promise<InvoicePayment> {
-  return (await runAction(ctx, invoice, id, 'recordPayment', { ...input })) as InvoicePayment;
+/**
+ * Registers a payment: a payment entry (source { type: 'invoicePayment', id: paymentId }); PARTIALLY_PAID / PAID.
+ * `locked`: the invoice as the caller's transaction wrote it (confirmed, or paid by an earlier payInvoice whose
+ * answer the caller applied: `paidInvoice`), not read and locked again.
+ */
+export async function payInvoice(ctx: Ctx, id: number, input: InvoicePaymentInput, locked?: Invoice): Promise<InvoicePayment> {
+  return (await runAction(ctx, invoice, id, 'recordPayment', { ...input }, locked as unknown as Row | undefined)) as InvoicePayment;
+}
+
+/** The invoice `inv` as the payment `paid` left it (what payInvoice wrote on its row). */
+export function paidInvoice(inv: Invoice, paid: InvoicePayment): Invoice {
+  return { ...inv, paidAmount: paid.paidAmount, dueAmount: paid.dueAmount, status: paid.status, version: Number(inv.version) + 1 };
 }
 
 /** Issues and confirms a credit note for (part of) a confirmed invoice (source { type: 'creditNote', id }); applies it to the due. */

@@ -6,7 +6,7 @@ import { salesOrder } from '../model/sales-order.entity';
 import { sm } from '../messages';
 import { deliverGoods, issueInvoice, loadSettings } from './entries';
 import { writeOrderLines } from './order.lines';
-import { payAction } from './order.payment';
+import { issuedInTx, payAction } from './order.payment';
 import { type PricedLine, orderPosting } from './order.posting';
 import { checkParties, priceOrder } from './order.pricing';
 import { loadSalesSettings, termDays } from './settings.service';
@@ -55,6 +55,7 @@ async function confirm(ctx: Ctx, tx: Tx, row: Row): Promise<Data> {
   // the commit: what runs between that lock and the commit is what concurrent sales wait for; then the invoice confirmed
   let delivery: { id: number } | undefined;
   const invoice = await issueInvoice(ctx, posting.invoice, async () => { delivery = await deliverGoods(ctx, posting.delivery); });
+  issuedInTx(tx, invoice); // paid in this transaction (a till sale), it is not read again
   return { number, invoiceId: invoice.id, deliveryId: delivery!.id, subtotal: invoice.subtotal, taxAmount: invoice.taxAmount, totalAmount: invoice.totalAmount, paidAmount: invoice.paidAmount, dueAmount: invoice.dueAmount, paymentStatus: 'unpaid' };
 }
 

@@ -1,5 +1,5 @@
 import { withTx } from '../../../core/db/tx';
-import type { Data } from '../../../core/entity/hooks';
+import type { Data, Row } from '../../../core/entity/hooks';
 import { ops } from '../../../core/entity/operations';
 import type { Ctx } from '../../../core/http/context';
 import { salesOrder } from '../model/sales-order.entity';
@@ -37,8 +37,9 @@ export async function sellAtTill(ctx: Ctx, input: TillSaleInput): Promise<Data> 
       customerId: input.customerId, orderDate: input.orderDate, locationId: input.locationId, priceListId: input.priceListId,
       paymentMethod: input.paymentMethod, items: input.items, notes: input.notes ?? null,
     }, 'confirm', { set: { sessionId: input.sessionId, branchId: input.branchId, number: input.number }, between: async (row) => { await input.created?.(row.id); } });
+    // the order as this transaction wrote it: each payment neither locks nor reads it again
     for (const p of input.payments) {
-      order = (await ops.action(ctx, salesOrder, order.id as number, 'pay', { amount: p.amount, journalId: p.journalId, reference: p.reference })) as Data;
+      order = (await ops.action(ctx, salesOrder, order.id as number, 'pay', { amount: p.amount, journalId: p.journalId, reference: p.reference }, { locked: order as Row })) as Data;
     }
     return order;
   });

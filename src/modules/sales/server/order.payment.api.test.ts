@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../tests/support/test-app';
+import { withTx } from '../../../core/db/tx';
+import type { Row } from '../../../core/entity/hooks';
+import { ops } from '../../../core/entity/operations';
+import type { AppError } from '../../../core/http/errors';
+import { salesOrder } from '../model/sales-order.entity';
+import { type SalesKit, salesApp } from './sales.test-kit';
+
+/**
+ * An order confirmed and paid in one transaction (a till sale's shape): the payments use the invoice the confirmation
+ * issued and the order as the transaction wrote it, not read again; each payment must still see what the one before
+ * it left (a second payment over what is left is refused, and nothing of the transaction stays).
+ */
+let t: TestApp;
+let k: SalesKit;
+let tea: number;
+beforeAll(async () => {
+  ({ t, k } = await salesApp());
+  tea = await k.product('Tea', '10', '50', '4');
+});
+afterAll(async () => { await t?.close(); });
+
+const sale = (pay: string[]) => withTx(t.db, async () => {
+  let order = await ops.createAndTransition(k.ctx, salesOrder, {
+    customerId: k.customer, orderDate: '2026-03-10', locationId: k.stock, paymentMethod: 'cash', items: [{ productId: tea, quantity: '3', taxId: null }],
+  }, 'confirm') as Row;
+  for (const amount of pay) order = await ops.action(k.ctx, salesOrder, order.id as number, 'pay', { amount }, { locked: order }) as Row;
+  return order;
+});
+
+describe('an order confirmed and paid in one transaction', () => {
+  it('splits its payment: each sees what the one before left, and the invoice agrees', async () => {
+    const o = await sale(['12', '18']);
+    expect(o).toMatchObject({ status: 'completed', paymentStatus: 'paid', paidAmount: '30.0000', dueAmount: '0.0000' });
+    const [inv] = await k.q<{ paid: string; due: string; status: string; version: number; payments: number }>(sql`SELECT paid_amount::text AS paid, due_amount::text AS due, status, version,
+      (SELECT count(*)::int FROM invoice_payments p WHERE p.invoice_id = i.id) AS payments FROM invoices i WHERE id = ${o.invoiceId as number}`);
+    expect(inv).toMatchObject({ paid: '30.0000', due: '0.0000', status: 'PAID', payments: 2 });
+  });
+
+  it('refuses a second payment over what the first left, and keeps nothing of the sale', async () => {
+    const before = await k.counts();
+    const refused = await sale(['25', '6']).then(() => null, (e: AppError) => e);
+    expect(refused?.status).toBe(422);
+    expect(refused?.messageIn('en')).toBe('The payment 6.00 is more than the amount due 5.00');
+    expect(refused?.messageIn('ar')).toBe('الدفعة 6.00 أكبر من المبلغ المستحق 5.00');
+    expect(await k.counts()).toEqual(before);
+  });
+});
