@@ -7,7 +7,7 @@ import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { postStock } from '../../inventory';
 
 /**
- * What the point-of-sale benchmarks share, made through the API as a shop would set it up: 50 products with
+ * What the point-of-sale benchmarks share, made through the API as a shop would set it up: 50 products (BENCH_POS_PRODUCTS) with
  * 1,000,000 units each in the default stock location (one receipt), a branch selling from it, 8 cashiers with the
  * till's rights at the branch, each signed in with an active session (opening cash 500), and the admin's own
  * session (the raw-SQL ceiling's sales go there).
@@ -21,7 +21,7 @@ export interface PosBench {
   listen(): Promise<number>;
 }
 
-const PRODUCTS = 50;
+const PRODUCTS = Number(process.env.BENCH_POS_PRODUCTS ?? 50);
 const TILL_RIGHTS = ['pos.posSession.view', 'pos.posSession.add', 'pos.posSession.sell', 'pos.posSession.close', 'pos.posBranch.view'];
 
 export async function posBench(t: TestApp, tills = 8): Promise<PosBench> {
