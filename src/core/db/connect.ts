@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { PgliteDatabase, PgliteSession } from 'drizzle-orm/pglite';
+import { NodePgDatabase, NodePgSession, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -11,6 +11,7 @@ import { PROJECT_ROOT } from '../project-root';
 import { type Timings, timed } from '../start-timings';
 import { POOLED } from './statement-names';
 import { poolClient } from './builder-names';
+import { FastPgDialect } from './sql-render';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 /**
@@ -41,6 +42,23 @@ export interface Replica {
   pool: pg.Pool;
 }
 
+/**
+ * Drizzle over node-postgres (a pool, or one client) or PGlite, as `drizzle(client)` makes it but with the fast
+ * renderer's dialect (sql-render.ts). NodePgDatabase / NodePgSession and PgliteDatabase / PgliteSession are the
+ * classes Drizzle's own `drizzle()` constructs, exported by the same entry points.
+ */
+export function ormOver(client: pg.Pool | pg.PoolClient | pg.Client): Orm {
+  const dialect = new FastPgDialect();
+  const db = new NodePgDatabase(dialect, new NodePgSession(client, dialect, undefined), undefined);
+  return Object.assign(db, { $client: client }) as unknown as Orm;
+}
+
+function ormOverPglite(client: PGlite): Orm {
+  const dialect = new FastPgDialect();
+  const db = new PgliteDatabase(dialect, new PgliteSession(client, dialect, undefined), undefined);
+  return Object.assign(db, { $client: client }) as unknown as Orm;
+}
+
 export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'migrations');
 
 // node-postgres returns NUMERIC as string already; keep int8 (bigint) as string too so no float sneaks in.
@@ -58,7 +76,7 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
-  const orm = drizzlePglite(client) as unknown as Orm;
+  const orm = ormOverPglite(client);
   return { kind: 'pglite', orm, pglite: client, close: () => client.close() };
 }
 
@@ -77,7 +95,7 @@ export async function openPostgres(url: string, max = 10, connectTimeoutMs = 500
   // the error, and the broken client is thrown away when it is released (tx.ts, or the pool's own query).
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const orm = drizzlePg(pool) as unknown as Orm;
+  const orm = ormOver(pool);
   return { kind: 'postgres', orm, pool, close: () => pool.end() };
 }
 

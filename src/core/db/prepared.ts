@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Orm } from './connect';
-import { renderSql } from './sql-render';
+import { renderQuery } from './sql-render';
 import { POOLED } from './statement-names';
 import { type Tx, errorCode } from './tx';
 import { forgetStatementFunction, functionCall, learnStatement } from './statement-functions';
@@ -34,23 +33,7 @@ import { flushAudits } from '../audit/audit.buffer';
  * `$client`, `_.session.prepareQuery` and `transaction`.
  */
 const MAX_TEXTS = 100;
-const dialect = new PgDialect();
 const names = new Map<string, string>();
-/** Under vitest every fast render is checked against Drizzle's, so the whole suite vouches for renderSql. */
-const CHECK_RENDER = process.env.VITEST !== undefined;
-
-/** `query` as text and parameters: renderSql, else Drizzle's renderer. */
-function render(query: SQL): { sql: string; params: unknown[] } {
-  const fast = renderSql(query);
-  if (!fast) return dialect.sqlToQuery(query);
-  if (CHECK_RENDER) {
-    const slow = dialect.sqlToQuery(query);
-    if (slow.sql !== fast.sql || slow.params.length !== fast.params.length || slow.params.some((p, i) => p !== fast.params[i])) {
-      throw new Error(`renderSql differs from Drizzle's render:\n${fast.sql}\n---\n${slow.sql}`);
-    }
-  }
-  return fast;
-}
 
 /** A committing statement wrote nothing (its guard failed): run the transaction again without `commit`. */
 export class CommitRefused extends Error {
@@ -150,7 +133,7 @@ class StatementThenCommit {
 }
 
 export async function execPrepared(q: Tx | Orm, query: SQL, opts: { commit?: boolean } = {}): Promise<Rows> {
-  const { sql: text, params } = render(query);
+  const { sql: text, params } = renderQuery(query);
   const values = params.map(wireValue);
   let name = names.get(text);
   if (!name && !POOLED && names.size < MAX_TEXTS) names.set(text, (name = `daftar_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`));

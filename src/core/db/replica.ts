@@ -1,8 +1,7 @@
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Ctx } from '../http/context';
 import { now } from '../time/company-time';
-import type { Database, Orm } from './connect';
+import { type Database, ormOver } from './connect';
 import { isConnectionError } from './outage';
 import { errorCode, joinsCallersTx } from './tx';
 
@@ -57,7 +56,7 @@ function onPrimary<T>(ctx: Ctx, fn: (rctx: Ctx) => Promise<T>): Promise<ReadResu
 
 /** A Database over one checked-out replica connection: what `fn` sees as `rctx.db`. */
 function readOnlyDb(client: pg.PoolClient): Database {
-  return { kind: 'postgres', orm: drizzlePg(client) as unknown as Orm, close: async () => {} };
+  return { kind: 'postgres', orm: ormOver(client), close: async () => {} };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { PgDialect, alias, integer, jsonb, numeric, pgSchema, pgTable, text } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PgDialect, QueryBuilder, alias, integer, jsonb, numeric, pgSchema, pgTable, text } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { renderSql } from './sql-render';
+import { FastPgDialect, renderSql } from './sql-render';
 
 const dialect = new PgDialect();
 const items = pgTable('items', { id: integer('id'), name: text('the "name"'), price: numeric('price'), data: jsonb('data') });
@@ -33,7 +33,20 @@ describe('renderSql', () => {
     expect(renderSql(q)!.sql).toBe(dialect.sqlToQuery(q).sql);
   });
 
-  it('sends inlined values as parameters (Drizzle keeps that flag private; execPrepared refuses it under vitest)', () => {
-    expect(renderSql(sql`SELECT ${sql`${1}`.inlineParams()}`)).toEqual({ sql: 'SELECT $1', params: [1] });
+  it('leaves a statement with inlined values to Drizzle, wherever the part that inlines is', () => {
+    expect(renderSql(sql`SELECT ${sql`${1}`.inlineParams()}`)).toBeNull();
+    expect(renderSql(sql`SELECT ${1}`.inlineParams())).toBeNull();
+  });
+
+  it('FastPgDialect renders builders and execute as Drizzle does, inlined values inlined', () => {
+    const fast = new FastPgDialect();
+    const qb = new QueryBuilder(fast);
+    const built = [
+      qb.select({ id: items.id, n: items.name }).from(items).where(and(eq(items.id, 3), inArray(items.price, ['1.5', '2']))).limit(5).getSQL(),
+      sql`SELECT ${sql`${'a'}`.inlineParams()}, ${2}`,
+    ];
+    const plain = ({ sql: s, params }: { sql: string; params: unknown[] }) => ({ sql: s, params });
+    for (const q of built) expect(plain(fast.sqlToQuery(q))).toEqual(plain(dialect.sqlToQuery(q)));
+    expect(fast.sqlToQuery(built[1]!).sql).toBe("SELECT 'a', $1");
   });
 });

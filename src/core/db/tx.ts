@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { FastPgDialect } from './sql-render';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database, Orm } from './connect';
@@ -137,7 +137,7 @@ export const keyInsertSql = (key: RequestKey) => sql`INSERT INTO idempotency_key
  * A Drizzle transaction over one checked-out client (Drizzle's public session and transaction classes), new for each
  * transaction (code may key what it read by the tx); its `transaction()` makes savepoints, as Drizzle's own would.
  */
-const dialect = new PgDialect();
+const dialect = new FastPgDialect();
 const txFor = (client: pg.PoolClient): Tx => new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Tx;
 
 async function pgTransaction<T>(db: Database, pool: pg.Pool, key: RequestKey | undefined, fn: (tx: Tx) => Promise<T>, done: { value?: T; computed: boolean }): Promise<T> {
