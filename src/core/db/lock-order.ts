@@ -16,7 +16,7 @@ export const LOCK_ORDER = [
    * locks the orders, then the invoices, each in id order, as an order's pay locks the order, then its invoice
    */
   'document',
-  /** the document type's gapless counter taken right after it (doc_sequences); deliveries take theirs late */
+  /** the document type's gapless counter taken right after it (doc_sequences); deliveries and invoices without an e-invoice unit take theirs late */
   'document counter',
   /** the valued products (FOR NO KEY UPDATE, ascending): one valuation at a time per product */
   'products',
@@ -30,7 +30,7 @@ export const LOCK_ORDER = [
   'accounts',
   /** the journal's hash chain head (ledger_chains, FOR UPDATE): one posting at a time per journal */
   'journal chain',
-  /** a document counter taken late, once the chain is held (deliveries': lateNumber) */
+  /** a document counter taken late, once the chain is held (deliveries': lateNumber; invoices': confirmInvoice) */
   'late document counter',
   /** the journal's gapless entry counter (doc_sequences) */
   'journal counter',

@@ -57,11 +57,13 @@ registerHooks(invoice, {
   transitions: {
     // a Saudi company's sale invoice, credit or debit note gets its signed e-invoice in the confirming transaction (zatca/)
     // (the company's tax status read once: a company whose country has no e-invoicing locks no unit)
-    confirm: async (ctx, tx, row) => {
+    // (without a unit, the number is taken late and the posting statement writes the row: confirmInvoice's `write`)
+    confirm: async (ctx, tx, row, _body, write) => {
       const company = isSaleSide(String(row.type)) ? await companyTaxStatus(tx, ctx.companyId) : null;
       const unit = packOf(company?.country).eInvoicing === 'zatca' ? await lockUnit(ctx, tx, row) : null;
-      const set = await confirmInvoice(ctx, tx, row, company);
-      if (unit) await issueZatcaDocument(ctx, tx, { ...row, ...set } as Row, unit);
+      if (!unit) return confirmInvoice(ctx, tx, row, company, write);
+      const set = await confirmInvoice(ctx, tx, row, company) as Row;
+      await issueZatcaDocument(ctx, tx, { ...row, ...set } as Row, unit);
       return set;
     },
     void: async (ctx, tx, row) => {

@@ -87,8 +87,8 @@ function toLines(debits: Side[], credits: Side[], swap: boolean): EntryLine[] {
   return [...debits.filter((s) => s.amount.gt(0)).map((s) => mk(s, true)), ...credits.filter((s) => s.amount.gt(0)).map((s) => mk(s, false))];
 }
 
-/** Lines posted when an invoice (or credit note, swapped) is confirmed. */
-export function invoiceEntryLines(inv: { type: string; partnerId: number; discount: string; number: string; isCreditNote: boolean }, totals: InvoiceTotals, acc: PostingAccounts): EntryLine[] {
+/** Lines posted when an invoice (or credit note, swapped) is confirmed, labelled with its number (null: taken later, by the posting). */
+export function invoiceEntryLines(inv: { type: string; partnerId: number; discount: string; number: string | null; isCreditNote: boolean }, totals: InvoiceTotals, acc: PostingAccounts): EntryLine[] {
   const partner: Side = { accountId: acc.partner, amount: new Decimal(totals.totalAmount), label: inv.number, contactId: inv.partnerId };
   const disc = new Decimal(totals.discount);
   const discount: Side[] = disc.gt(0) ? [{ accountId: acc.discount ?? acc.defaultLine, amount: disc, label: inv.number, contactId: inv.partnerId }] : [];

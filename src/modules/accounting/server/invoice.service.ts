@@ -6,7 +6,7 @@ import { type Tx, withTx } from '../../../core/db/tx';
 import { memoInTx } from '../../../core/db/tx-memo';
 import { ops } from '../../../core/entity/operations';
 import { createAndTransition } from '../../../core/entity/crud.service';
-import type { Row } from '../../../core/entity/hooks';
+import type { Row, TransitionDone, TransitionWrite } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
 import { companyToday } from '../../../core/time/company-time';
 import { invoicePayment } from '../model/invoice-payment.entity';
@@ -43,8 +43,12 @@ const NOTE_PREFIX: Record<NoteKind, string> = { creditNote: 'R', debitNote: 'D' 
 /**
  * Confirms (numbers and posts) an invoice, credit note or debit note row; returns the columns to write. `company`: its
  * tax status (tax-invoice/parties.ts companyTaxStatus), read by the caller for a sale-side document, else null.
+ * With `write` (the generic transition's TransitionWrite; a document whose number no e-invoice needs before its
+ * posting), the number is taken late, by the statement that posts the entry once the journal's chain is locked (the
+ * late document counter of core/db/lock-order.ts), and that statement writes the invoice's row and audit rows too:
+ * the counter is held by that statement and the commit only, and the confirmation is one round trip fewer.
  */
-export async function confirmInvoice(ctx: Ctx, tx: Tx, row: Row, company: CompanyTaxStatus | null): Promise<Record<string, unknown>> {
+export async function confirmInvoice(ctx: Ctx, tx: Tx, row: Row, company: CompanyTaxStatus | null, write?: TransitionWrite): Promise<Record<string, unknown> | TransitionDone> {
   await checkTaxInvoiceBuyer(ctx, tx, row, company); // a Saudi tax invoice to a business names its VAT number (422 otherwise)
   const s = await loadSettings(tx, ctx.companyId);
   const type = row.type as string;
@@ -52,21 +56,33 @@ export async function confirmInvoice(ctx: Ctx, tx: Tx, row: Row, company: Compan
   const fy = fiscalYearOf(row.date as string, s.fiscalYearStartMonth, s.fiscalYearStartDay);
   const note = noteKindOf(row);
   const credit = note === 'creditNote';
-  const num = await nextNumber(tx, ctx.companyId, `${note ?? 'invoice'}:${type}`, fy, (note ? NOTE_PREFIX[note] : '') + PREFIX[type]);
+  const docType = `${note ?? 'invoice'}:${type}`;
+  const prefix = (note ? NOTE_PREFIX[note] : '') + PREFIX[type];
+  // late: the lines name no number yet (label null), the posting statement labels them with the one it takes
+  const number = write ? null : (await nextNumber(tx, ctx.companyId, docType, fy, prefix)).formatted;
   const keys = postingSettings(type, note);
   const journalId = (row.journalId as number | null) ?? setting(s, keys.journal, ctx.locale);
-  const lines = invoiceEntryLines({ type, partnerId: row.partnerId as number, discount: String(row.discount ?? '0'), number: num.formatted, isCreditNote: credit }, totals, {
+  const lines = invoiceEntryLines({ type, partnerId: row.partnerId as number, discount: String(row.discount ?? '0'), number, isCreditNote: credit }, totals, {
     partner: setting(s, keys.partner, ctx.locale),
     discount: (s.discountAccountId as number | null) ?? null,
     defaultLine: setting(s, keys.line, ctx.locale),
     defaultTax: setting(s, keys.tax, ctx.locale),
     taxAccount: (id) => totals.taxes.get(id)?.accountId ?? null,
   });
-  const entry = await postEntry(tx, ctx, { journalId, date: row.date as string, reference: num.formatted, source: { type: note ?? 'invoice', id: row.id }, lines });
-  return {
-    number: num.formatted, journalId, entryId: entry.id, issuedAt: issueInstant(row.date as string, ctx.timeZone).toISOString(), lines: totals.lines, subtotal: totals.subtotal, taxAmount: totals.taxAmount,
+  const set = {
+    journalId, issuedAt: issueInstant(row.date as string, ctx.timeZone).toISOString(), lines: totals.lines, subtotal: totals.subtotal, taxAmount: totals.taxAmount,
     totalAmount: totals.totalAmount, paidAmount: '0', dueAmount: totals.totalAmount, creditedAmount: '0',
   };
+  const input = { journalId, date: row.date as string, reference: number, source: { type: note ?? 'invoice', id: row.id }, lines };
+  if (!write) return { number, entryId: (await postEntry(tx, ctx, input)).id, ...set };
+  const own = write.sql(set, { number: sql`posted.reference`, entryId: sql`posted.entry_id` }, 'posted', { entryId: sql`posted.entry_number` });
+  const entry = await postEntry(tx, ctx, input, {
+    late: {
+      reference: { docType, prefix, fiscalYear: fy, labelLines: 'blank' },
+      ctes: sql`posted AS (SELECT id AS entry_id, number AS entry_number, reference FROM entries), ${own.ctes}`, select: own.select, join: own.join, commit: write.commit,
+    },
+  });
+  return write.done(entry.row);
 }
 
 export async function voidInvoice(ctx: Ctx, tx: Tx, row: Row): Promise<Record<string, unknown>> {

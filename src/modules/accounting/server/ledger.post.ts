@@ -110,8 +110,10 @@ export async function postEntry(tx: Tx, ctx: Ctx, input: PostInput, opts: { reve
     written = mustWrite(await writeEntries(tx, [{ ctx, c, meta }], opts.late));
   }
   const w = written[0]!;
-  const ref = opts.late?.reference?.labelLines ? (String(w.row.reference ?? '').slice(0, 500) || null) : undefined;
-  return { ...w, fiscalYear: Number(w.row.fiscal_year), journalId: c.journalId, date: c.date, totalDebit, totalCredit, lines: ref === undefined ? lines : lines.map((l) => ({ ...l, label: ref })) };
+  const labels = opts.late?.reference?.labelLines;
+  const ref = labels ? (String(w.row.reference ?? '').slice(0, 500) || null) : undefined;
+  const labelled = ref === undefined ? lines : lines.map((l) => (labels === 'blank' && l.label !== null ? l : { ...l, label: ref }));
+  return { ...w, fiscalYear: Number(w.row.fiscal_year), journalId: c.journalId, date: c.date, totalDebit, totalCredit, lines: labelled };
 }
 
 /**

@@ -60,13 +60,14 @@ export interface EntryToWrite { ctx: Ctx; c: WritableEntry; meta: WriteMeta; key
  * More of the posting statement of one entry (in its caller's transaction):
  * - `reference`: the document counter taken under the chain lock (the late document counter of core/db/lock-order.ts,
  *   after the chain), formatted `<prefix>/<fiscal year>/<00001>`; it is the entry's reference (hashed) and,
- *   with `labelLines`, every line's label. The CTE `ref` (one column, `reference`) holds it.
+ *   with `labelLines`, every line's label (`'blank'`: the label of every line that has none). The CTE `ref` (one
+ *   column, `reference`) holds it.
  * - `ctes`: CTEs after the entry's, which may read `entries` (the header written), `ref`, and must write nothing
  *   when `entries` is empty (the gate refused);
  * - `select` / `join`: more columns of the answer's row, and FROM items joined to it (ON true).
  */
 export interface LateWrite {
-  reference?: { docType: string; prefix: string; fiscalYear: number; labelLines?: boolean };
+  reference?: { docType: string; prefix: string; fiscalYear: number; labelLines?: boolean | 'blank' };
   /**
    * CTEs run before the journal's chain is locked (so it is held no longer than without them), once the gate's
    * checks passed and the journal has its chain head, i.e. exactly when the entry is written: a refused statement
@@ -129,10 +130,12 @@ function headerSql(companyId: number, journalId: number, draftId?: number): SQL 
 const inputRecords = (inputs: object[]) => sql`jsonb_to_recordset(${JSON.stringify(inputs)}::jsonb) AS e(n int, date date, reference text, lines jsonb,
       total_debit numeric, total_credit numeric, source_type text, source_id int, reversal_of_id int, user_id int, pre text, post text)`;
 
-/** The input row of one entry whose reference is `ref` (taken in the statement): in the canonical text and, with `labels`, on every line. */
-function lateInputSql(inputs: object[], labels: boolean): SQL {
+/** The input row of one entry whose reference is `ref` (taken in the statement): in the canonical text and, with `labels`, on every line (or every line without a label). */
+function lateInputSql(inputs: object[], labels: boolean | 'blank'): SQL {
+  const label = sql`jsonb_build_object('label', nullif(left(ref.reference, 500), ''))`;
+  const line = labels === 'blank' ? sql`CASE WHEN l.v->>'label' IS NULL THEN l.v || ${label} ELSE l.v END` : sql`l.v || ${label}`;
   const lines = labels
-    ? sql`(SELECT jsonb_agg(l.v || jsonb_build_object('label', nullif(left(ref.reference, 500), '')) ORDER BY l.i) FROM jsonb_array_elements(e.lines) WITH ORDINALITY AS l(v, i))`
+    ? sql`(SELECT jsonb_agg(${line} ORDER BY l.i) FROM jsonb_array_elements(e.lines) WITH ORDINALITY AS l(v, i))`
     : sql`e.lines`;
   return sql`input AS (SELECT e.n, e.date, ref.reference, ${lines} AS lines, e.total_debit, e.total_credit, e.source_type, e.source_id,
       e.reversal_of_id, e.user_id, e.pre, '|' || e.date::text || '|' || ref.reference || e.post AS post
