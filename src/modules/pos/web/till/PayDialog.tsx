@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import Decimal from 'decimal.js';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useFormat } from '../../../../web/i18n/useFormat';
 import { useLocale } from '../../../../web/i18n/useLocale';
 import { type Method, payPlan } from './cart';
 import { tt } from './texts';
+import { useTypeAhead } from './typeAhead';
 
 /**
  * Payment: cash (pre-filled with the total and selected, so the cashier types what was handed over; the change is
@@ -13,7 +14,7 @@ import { tt } from './texts';
  * While the cart's price is on its way from the server (`pricing`: the total is the till's estimate, without what
  * only the server knows), Enter waits for it and then completes, with the amounts as the cashier left them: the
  * pre-filled cash follows the priced total until the cashier changes an amount, and what they typed is never
- * replaced.
+ * replaced. What is typed right after F9, before the cash field has the focus, goes to the cash field (typeAhead.ts).
  */
 export function PayDialog({ opened, total, pricing, named, busy, error, onClose, onPay }: {
   opened: boolean; total: string; pricing: boolean; named: boolean; busy: boolean; error: string | null;
@@ -26,9 +27,17 @@ export function PayDialog({ opened, total, pricing, named, busy, error, onClose,
   const [touched, setTouched] = useState(false);
   const waiting = useRef(false);
   const cashRef = useRef<HTMLInputElement>(null);
-  useEffect(() => { if (opened) { setAmounts({ cash: total, bank_transfer: '', credit: '' }); setReference(''); setTouched(false); waiting.current = false; } }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
+  // reset as the dialog opens, before its cash field can take the focus (and what was typed ahead with it)
+  useLayoutEffect(() => { if (opened) { setAmounts({ cash: total, bank_transfer: '', credit: '' }); setReference(''); setTouched(false); waiting.current = false; } }, [opened]); // eslint-disable-line react-hooks/exhaustive-deps
   // the priced total replaces the estimate in the pre-filled cash, unless the cashier has changed an amount
   useEffect(() => { if (opened && !touched) setAmounts({ cash: total, bank_transfer: '', credit: '' }); }, [total]); // eslint-disable-line react-hooks/exhaustive-deps
+  // typed before the cash field had the focus: the cash tendered, and Enter completes once it is in (as below)
+  useTypeAhead(opened, cashRef, (typed, enter) => {
+    if (!typed) { if (enter) submit(); return; }
+    setTouched(true);
+    setAmounts((a) => ({ ...a, cash: typed }));
+    waiting.current = enter; // submitted by the effect below once the typed cash is rendered
+  });
   const clean = (v: string) => v.trim().replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace('٫', '.');
   const valid = (v: string) => v === '' || /^\d{1,12}(\.\d{1,4})?$/.test(v);
   const norm = { cash: clean(amounts.cash), bank_transfer: clean(amounts.bank_transfer), credit: clean(amounts.credit) };
