@@ -46,7 +46,8 @@ const NOTE_PREFIX: Record<NoteKind, string> = { creditNote: 'R', debitNote: 'D' 
  * With `write` (the generic transition's TransitionWrite; a document whose number no e-invoice needs before its
  * posting), the number is taken late, by the statement that posts the entry once the journal's chain is locked (the
  * late document counter of core/db/lock-order.ts), and that statement writes the invoice's row and audit rows too:
- * the counter is held by that statement and the commit only, and the confirmation is one round trip fewer.
+ * the counter is held by that statement and the commit only, and the confirmation is two round trips fewer (the
+ * counter's own statement and the row's update).
  */
 export async function confirmInvoice(ctx: Ctx, tx: Tx, row: Row, company: CompanyTaxStatus | null, write?: TransitionWrite): Promise<Record<string, unknown> | TransitionDone> {
   await checkTaxInvoiceBuyer(ctx, tx, row, company); // a Saudi tax invoice to a business names its VAT number (422 otherwise)
