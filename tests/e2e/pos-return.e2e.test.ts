@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animationsDone, axeBothSchemes } from './a11y';
-import { TILL, activeSession } from './pos-session';
+import { TILL, activeSession, shown } from './pos-session';
 import { type E2E, startE2E, waitPath } from './harness';
 
 /**
@@ -27,9 +27,6 @@ const L = {
     reason: 'السبب', done: /تم تأكيد المرتجع RET\/\d{4}\/\d{5}/, refunds: 'المبالغ المستردة', confirm: 'تأكيد الإرجاع', orderNumber: 'رقم الطلب', pick: 'إرجاع هذا الطلب',
     lines: 'أصناف الطلب' },
 };
-
-/** The number a figure shows, whatever its digits and separators. */
-const shown = (text: string) => Number(text.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/٫/g, '.').replace(/[,٬\s]/g, '').match(/-?\d+(\.\d+)?/)?.[0] ?? NaN);
 
 /** Only Latin letters of the data (product names, numbers, codes) may show on an Arabic page. */
 async function englishWords(page: Page, allowed: RegExp): Promise<string[]> {

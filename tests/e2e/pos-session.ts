@@ -30,8 +30,8 @@ export async function workerKeepsTheTill(page: Page): Promise<void> {
   }
 }
 
-/** A number as the till shows it (Arabic-Indic digits, Arabic separators) read as a JavaScript number. */
-const plain = (shown: string) => Number(shown.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/[٬,\s]/g, '').replace('٫', '.'));
+/** The first number in a text as the app shows it (Arabic-Indic digits, Arabic separators), as a JavaScript number. */
+export const shown = (text: string) => Number(text.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).replace(/٫/g, '.').replace(/[,٬\s]/g, '').match(/-?\d+(\.\d+)?/)?.[0] ?? NaN);
 
 export const TILL = {
   en: { prefix: '' as const, byName: 'Stapler', qty: 'Quantity', pay: 'Payment', change: /Change/ },
@@ -73,7 +73,7 @@ export async function sellByKeyboard(page: Page, t: (typeof TILL)[keyof typeof T
     // F9 by the keyboard; the cash and Enter as key events sent the moment the pay dialog is in the page, before its
     // cash field has the focus (Mantine's focus trap gives it a moment later): the gap a quick cashier types into.
     // None of it may reach the search field behind the dialog (typeAhead.ts); the sale is paid with that cash.
-    const total = plain(await page.getByTestId('till-total').innerText());
+    const total = shown(await page.getByTestId('till-total').innerText());
     // the watcher is in the page before F9 is pressed (an evaluate still running could start after the key's handling)
     await page.evaluate((keys) => {
       (window as unknown as { typedAhead: Promise<boolean> }).typedAhead = new Promise<boolean>((done) => {
@@ -92,7 +92,7 @@ export async function sellByKeyboard(page: Page, t: (typeof TILL)[keyof typeof T
     // the keys went before the cash field had the focus
     expect(await page.evaluate(() => (window as unknown as { typedAhead: Promise<boolean> }).typedAhead)).toBe(true);
     await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20000 }).toBe(0);
-    expect(plain(await page.getByTestId('last-change').innerText())).toBeCloseTo(Number(opts.cash) - total, 2);
+    expect(shown(await page.getByTestId('last-change').innerText())).toBeCloseTo(Number(opts.cash) - total, 2);
     expect(await search.inputValue()).toBe('');
     return;
   }

@@ -1,7 +1,7 @@
 import { type RefObject, useLayoutEffect, useRef } from 'react';
 
 /** A key kept for the cash field: a digit (Western or Arabic-Indic) or a decimal separator. */
-export const AMOUNT_KEY = /^[0-9٠-٩.٫]$/;
+const AMOUNT_KEY = /^[0-9٠-٩.٫]$/;
 
 /**
  * Keys typed between F9 and the moment the pay dialog's cash field has the focus: Mantine's focus trap focuses it
