@@ -36,6 +36,15 @@ export async function waitPath(page: Page, re: RegExp, timeout = 15000): Promise
   await page.waitForFunction((src) => new RegExp(src).test(location.pathname), re.source, { timeout });
 }
 
+/**
+ * The rows of the page's entity list (header included) once it has its answer, -1 while it is fetching. A bare
+ * row count would also count the list's "Loading..." or "No data" row, and so could match by chance.
+ */
+export async function listRows(page: Page): Promise<number> {
+  if (await page.locator('table[aria-busy="true"]').count()) return -1;
+  return page.locator('tr:not([data-empty])').count();
+}
+
 export function chromiumPath(): string | undefined {
   return [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => p && existsSync(p));
 }

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ZONE, type E2E, startE2E, waitPath } from './harness';
+import { DEMO_ZONE, type E2E, listRows, startE2E, waitPath } from './harness';
 import { companyToday } from '../../src/core/time/company-time';
 
 /**
@@ -307,7 +307,7 @@ for (const lang of ['en', 'ar'] as const) {
 
     it('shows stock items, statistics and journal entries that agree: 7 on hand worth 87.50', async () => {
       await page.goto(`${e.base}${t.prefix}/inventory/inventory/stock-items?f.productId=${productId}`);
-      await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(3);
+      await expect.poll(() => listRows(page), { timeout: 10000 }).toBe(3);
       const headers = await page.getByRole('row').first().getByRole('columnheader').allTextContents();
       const [locCol, qtyCol] = [headers.indexOf(t.location), headers.indexOf(t.onHand)];
       const onHand: Record<string, string> = {};
@@ -371,13 +371,13 @@ for (const lang of ['en', 'ar'] as const) {
 
     it('lists the stock moves with filters and a details dialog', async () => {
       await page.goto(`${e.base}${t.prefix}/inventory/transactions/stockmoves?f.productId=${productId}&f.moveType=outgoing`);
-      await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(2);
+      await expect.poll(() => listRows(page), { timeout: 10000 }).toBe(2);
       await page.goto(`${e.base}${t.prefix}/inventory/transactions/stockmoves?f.productId=${productId}&f.date.gte=${today}&f.date.lte=${today}`);
-      await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(6); // header + 2 in, transfer, delivery, count
+      await expect.poll(() => listRows(page), { timeout: 10000 }).toBe(6); // header + 2 in, transfer, delivery, count
 
       // One "Location" filter matches either side of a move: the shelf only saw the transfer come in.
       await page.goto(`${e.base}${t.prefix}/inventory/transactions/stockmoves?f.productId=${productId}`);
-      await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(6);
+      await expect.poll(() => listRows(page), { timeout: 10000 }).toBe(6);
       // The filters are folded behind their button, which counts the active ones (the product here).
       const filters = page.getByRole('button', { name: lang === 'en' ? /^Filters/ : /^عوامل التصفية/ });
       expect(await filters.getAttribute('aria-expanded')).toBe('false');
@@ -385,17 +385,17 @@ for (const lang of ['en', 'ar'] as const) {
       await filters.click();
       await pick(page, page.getByRole('combobox', { name: t.location, exact: true }), tag, new RegExp(tag));
       await expect.poll(() => new URL(page.url()).searchParams.get('f.locationId'), { timeout: 10000 }).toMatch(/^\d+$/);
-      await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(2);
+      await expect.poll(() => listRows(page), { timeout: 10000 }).toBe(2);
       await e.shot(page, `${lang}-inventory-stock-moves-location`);
       // The main location is on one side of all five (received into it twice, transferred and delivered out, counted).
       const stockLoc = (await json<{ locationId: number }>(request, `/api/inventory/receipts/${docs.receipt}`)).locationId;
       await page.goto(`${e.base}${t.prefix}/inventory/transactions/stockmoves?f.productId=${productId}&f.locationId=${stockLoc}`);
-      await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(6);
+      await expect.poll(() => listRows(page), { timeout: 10000 }).toBe(6);
       await page.goto(`${e.base}${t.prefix}/inventory/transactions/stockmoves?f.productId=${productId}&f.locationId=${stockLoc}&f.moveType=internal`);
-      await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(2);
+      await expect.poll(() => listRows(page), { timeout: 10000 }).toBe(2);
       expect((await json(request, `/api/inventory/stock-moves?filter[productId]=${productId}&filter[locationId]=${stockLoc}`)).total).toBe(5);
       await page.goto(`${e.base}${t.prefix}/inventory/transactions/stockmoves?f.productId=${productId}&f.date.gte=${today}&f.date.lte=${today}`);
-      await expect.poll(() => page.getByRole('row').count(), { timeout: 10000 }).toBe(6);
+      await expect.poll(() => listRows(page), { timeout: 10000 }).toBe(6);
       await page.getByRole('row').nth(1).click();
       const dialog = page.getByRole('dialog');
       await expect.poll(() => dialog.count()).toBe(1);

@@ -66,7 +66,7 @@ export function EntityTable({ def, rows, columns, loading, sort, onSort, selecta
 
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table striped highlightOnHover verticalSpacing="sm" className={classes.table}>
+      <Table striped highlightOnHover verticalSpacing="sm" className={classes.table} aria-busy={loading}>
         <Table.Thead>
           <Table.Tr>
             {selectable && (
@@ -83,7 +83,7 @@ export function EntityTable({ def, rows, columns, loading, sort, onSort, selecta
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 0 && (
-            <Table.Tr>
+            <Table.Tr data-empty>
               <Table.Td colSpan={span}>
                 <Text c="dimmed" ta="center" py="lg">
                   {loading ? t('common.loading') : t('common.noData')}
