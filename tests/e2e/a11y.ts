@@ -15,6 +15,8 @@ export interface AxeOptions {
   scheme: Scheme;
   /** A CSS selector to check instead of the whole document (e.g. an open dialog). */
   include?: string;
+  /** Only these rules (axe rule ids) of WCAG 2.1 A/AA, instead of all of them. */
+  rules?: readonly string[];
 }
 export interface AxeViolation {
   id: string;
@@ -24,6 +26,11 @@ export interface AxeViolation {
 }
 
 const WCAG21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/**
+ * The rules of WCAG 2.1 A/AA whose result can change with the colour scheme: text contrast, and links told from
+ * their text by colour alone. The rest (names, roles, labels, structure, language) read the same page either way.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
 const SCHEME_KEY = 'daftar-color-scheme';
 const require = createRequire(import.meta.url);
 let axeSource: string | undefined;
@@ -63,15 +70,16 @@ export async function switchScheme(page: Page, scheme: Scheme): Promise<void> {
  * Throws when the page is not in the language or scheme asked for, so a check cannot pass by looking at the wrong
  * page.
  */
-export async function axeCheck(page: Page, { locale, scheme, include }: AxeOptions): Promise<AxeViolation[]> {
+export async function axeCheck(page: Page, { locale, scheme, include, rules }: AxeOptions): Promise<AxeViolation[]> {
   const state = await page.evaluate(() => ({ lang: document.documentElement.lang, scheme: document.documentElement.getAttribute('data-mantine-color-scheme') }));
   if (state.lang !== locale || state.scheme !== scheme) throw new Error(`page is ${state.lang}/${state.scheme}, asked ${locale}/${scheme}: ${page.url()}`);
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async ([tags, sel]) => {
+  const violations = await page.evaluate(async ([tags, sel, only]) => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const axe = (window as any).axe;
-    const r = await axe.run(sel ? { include: [[sel]] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    const runOnly = only ? { type: 'rule', values: only } : { type: 'tag', values: tags };
+    const r = await axe.run(sel ? { include: [[sel]] } : document, { runOnly, resultTypes: ['violations'] });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return r.violations.map((v: any) => ({
       id: v.id,
@@ -80,7 +88,7 @@ export async function axeCheck(page: Page, { locale, scheme, include }: AxeOptio
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       nodes: v.nodes.map((n: any) => ({ target: n.target.join(' '), html: String(n.html).slice(0, 200), summary: n.failureSummary ?? '' })),
     }));
-  }, [WCAG21_AA, include ?? null] as const);
+  }, [WCAG21_AA, include ?? null, rules ?? null] as const);
   return violations as AxeViolation[];
 }
 
@@ -90,8 +98,10 @@ export function describeViolations(where: string, violations: AxeViolation[]): s
 }
 
 /**
- * axe in the page's scheme, then in the other one on the same page (no reload): the violations of both, described.
- * The page is left in the other scheme (the next page starts there, so each page switches once).
+ * axe in the page's scheme (every rule), then in the other one on the same page (no reload), the colour rules only
+ * (COLOUR_RULES: the others cannot change with the scheme): the violations of both, described. The page is left in
+ * the other scheme (the next page starts there, so each page switches once, and both schemes get every rule over a
+ * walk of many pages).
  */
 export async function axeBothSchemes(page: Page, locale: 'en' | 'ar', where: string, opts: { include?: string; shot?: (scheme: Scheme) => Promise<void> } = {}): Promise<string[]> {
   const problems: string[] = [];
@@ -99,7 +109,8 @@ export async function axeBothSchemes(page: Page, locale: 'en' | 'ar', where: str
   for (const scheme of [first, first === 'light' ? 'dark' : 'light'] as Scheme[]) {
     if (scheme !== first) await switchScheme(page, scheme);
     else await animationsDone(page);
-    problems.push(...describeViolations(`${where} (${scheme})`, await axeCheck(page, { locale, scheme, include: opts.include })));
+    const rules = scheme === first ? undefined : COLOUR_RULES;
+    problems.push(...describeViolations(`${where} (${scheme})`, await axeCheck(page, { locale, scheme, include: opts.include, rules })));
     await opts.shot?.(scheme);
   }
   return problems;

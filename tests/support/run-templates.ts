@@ -1,10 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../../src/core/db/connect';
 import { openPglite, openPostgres } from '../../src/core/db/connect';
 import '../../src/app'; // the module registry the demo needs
 import { ensureFirstAdmin } from '../../src/modules/admin/server/bootstrap';
-import { cloneDatabase, createFromTemplate, freshDatabase } from './test-db';
+import { cloneDatabase, createFromTemplate, freshDatabase, pgliteDump } from './test-db';
 import { adminUrl, pgliteRunTemplatePath, pgRunTemplateName, pgTemplateName, type RunTemplate, testDbKind, urlFor } from './template';
 
 /**
@@ -25,6 +27,20 @@ export const DEMO_ADMIN_PASSWORD = 'admin-pass-123';
 
 async function build(kind: RunTemplate, db: Database): Promise<void> {
   await ensureFirstAdmin(db, { ADMIN_PASSWORD: DEMO_ADMIN_PASSWORD, DEMO_DATA: kind === 'demo' ? 'on' : 'off' });
+  await db.orm.execute(sql`UPDATE users SET password_hash = ${cheapHash(DEMO_ADMIN_PASSWORD)} WHERE username = 'admin'`);
+}
+
+/**
+ * The templates' admin password stored at a scrypt cost of N=2^10 instead of the application's 2^15: every test
+ * file signs the admin in once or more, and each check at 2^15 took about 0.2 s on this machine. verifyPassword
+ * reads the cost from the stored hash (as it does for a hash made before a change of cost), so sign-in is the
+ * application's own; users made during a test get the application's cost (auth.api.test.ts checks it).
+ */
+function cheapHash(password: string): string {
+  const [n, r, p] = [1024, 8, 1];
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFC'), salt, 32, { N: n, r, p });
+  return `scrypt$${n}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 async function pgliteCopy(kind: RunTemplate): Promise<Database> {
@@ -43,6 +59,7 @@ async function pgliteCopy(kind: RunTemplate): Promise<Database> {
       const db = await freshDatabase();
       try {
         await build(kind, db);
+        await db.pglite!.exec('CHECKPOINT');
         const dump = await db.pglite!.dumpDataDir('none');
         writeFileSync(`${path}.tmp`, Buffer.from(await dump.arrayBuffer()));
         renameSync(`${path}.tmp`, path);
@@ -53,7 +70,7 @@ async function pgliteCopy(kind: RunTemplate): Promise<Database> {
       rmSync(lock, { recursive: true, force: true });
     }
   }
-  return openPglite({ loadDataDir: new Blob([readFileSync(path)]) });
+  return openPglite({ loadDataDir: pgliteDump(path) });
 }
 
 async function postgresCopy(kind: RunTemplate): Promise<Database & { url?: string }> {

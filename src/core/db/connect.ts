@@ -68,13 +68,19 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 // is resident from the first second; 32 MB keeps an idle server small (its data files stay in the OS page cache).
 const PGLITE_SHARED_BUFFERS = '32MB';
 
-export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
+/**
+ * `walSegmentMb`: the WAL segment size given to initdb when a new database is made (PostgreSQL's default is 16 MB).
+ * The test templates use 1 MB: their data dir is dumped once and loaded by every test file, and a 16 MB segment was a
+ * third of it (tests/support/global-setup.ts).
+ */
+export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | File; walSegmentMb?: number } = {}): Promise<Database> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: opts.dataDir,
     loadDataDir: opts.loadDataDir,
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    ...(opts.walSegmentMb ? { initDbStartParams: [`--wal-segsize=${opts.walSegmentMb}`] } : {}),
   });
   const orm = ormOverPglite(client);
   return { kind: 'pglite', orm, pglite: client, close: () => client.close() };
