@@ -1,9 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import SlowFirst from './tests/support/slow-first-sequencer';
 
-// End-to-end tests: the built web app (dist/) served by the real server on a fresh copy of the demo company (PGlite,
-// or PostgreSQL with TEST_DB=postgres: `npm test` uses it when TEST_DATABASE_URL is set), driven in Debian's Chromium
-// through playwright-core. `npm test` builds dist/ first.
+// End-to-end tests: the built web app (dist/) served by the real server on a fresh copy of the demo company (PGlite;
+// PostgreSQL with TEST_DB=postgres), driven in Debian's Chromium through playwright-core. `npm test` builds dist/ first.
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.test.ts'],
