@@ -70,13 +70,13 @@ function oneAtATime<T>(f: () => Promise<T>): Promise<T> {
   return run;
 }
 
-async function walkLocale(page: Page, pass: Pass, locale: 'en' | 'ar', routes: GuardRoute[]): Promise<{ visits: Visit[]; failures: string[] }> {
+async function walkLocale(page: Page, pass: Pass, locale: 'en' | 'ar', walked: GuardRoute[]): Promise<{ visits: Visit[]; failures: string[] }> {
   const visitor = new Visitor(page, e.base);
   const visits: Visit[] = [];
   const failures: string[] = [];
   const booted = await oneAtATime(() => visitor.boot(locale));
   console.log(`${pass} ${locale}: the app's first load took ${booted} ms (not held to the 3 s of a page)`);
-  for (const route of routes) {
+  for (const route of walked) {
     const v = await oneAtATime(() => visitor.open(route, locale, pass));
     visits.push(v);
     const problems: string[] = [];
