@@ -3,13 +3,12 @@ import { expect } from 'vitest';
 import type { E2E } from './harness';
 
 /**
- * The till's service worker (pos/web/till/offline) is active for the page's scope and keeps the till's reads: a
- * reload may now meet a stopped server (the reload's navigation goes through the scope's active worker). Not
- * "controls this page": a full run of 2026-11-29 had the scope's worker activated and the page's controller still
- * null 30 s later (the worker's clients.claim() did not take it; likely a page whose navigation was under way as
- * the worker activated), and the reload is served by the active worker all the same. The reads are cached as the
- * till makes them; on a 2-core machine at load 10, 3 of the 4 were there after 15 s (2026-11-28), so each wait
- * allows 30 s.
+ * The till's service worker (pos/web/till/offline) is active for the page's scope, controls the page and keeps the
+ * till's reads: a reload may now meet a stopped server. A full run of 2026-11-29 had the scope's worker activated and
+ * the page's controller still null 30 s later: the activation's clients.claim() skips a page still loading, and the
+ * till's later reads then went past the worker, unkept. The till now asks the active worker to take it
+ * (register.ts), so the page must be controlled. The reads are cached as the till makes them; on a 2-core machine
+ * at load 10, 3 of the 4 were there after 15 s (2026-11-28), so each wait allows 30 s.
  */
 export async function workerKeepsTheTill(page: Page): Promise<void> {
   try {
@@ -17,12 +16,14 @@ export async function workerKeepsTheTill(page: Page): Promise<void> {
       const active = (await navigator.serviceWorker.getRegistration(location.href))?.active;
       return active?.state === 'activated' ? active.scriptURL : '';
     }), { timeout: 30000 }).toMatch(/\/sw-till\.js$/);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''), { timeout: 30000 }).toMatch(/\/sw-till\.js$/);
     await expect.poll(() => page.evaluate(async () => (await (await caches.open('daftar-till-data')).keys()).map((r) => new URL(r.url).pathname)), { timeout: 30000 })
       .toEqual(expect.arrayContaining(['/api/auth/me', '/api/pos/sessions', '/api/inventory/products']));
   } catch (err) {
     // what the browser holds when the worker has not taken the till: each registration's workers and their states
     const held = await page.evaluate(async () => ({
       url: location.pathname,
+      controlled: Boolean(navigator.serviceWorker.controller),
       registrations: (await navigator.serviceWorker.getRegistrations()).map((r) => ({ scope: r.scope, installing: r.installing?.state ?? null, waiting: r.waiting?.state ?? null, active: r.active?.state ?? null })),
       caches: await caches.keys(),
     })).catch((e: unknown) => String(e));

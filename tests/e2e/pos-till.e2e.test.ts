@@ -64,6 +64,12 @@ for (const lang of ['en', 'ar'] as const) {
 
       // the till's service worker (offline/sw.ts) controls this page once it has kept the build and the page
       await workerKeepsTheTill(page);
+      // a hard reload (Ctrl+Shift+R) loads the page past the worker, which then does not control it: the till asks the
+      // worker to take it (register.ts), or its reads from then on would not be kept for a reload with the server
+      // down (the code before stayed uncontrolled here: checked against both builds, 2026-11-29)
+      const cdp = await context.newCDPSession(page);
+      await Promise.all([page.waitForEvent('load'), cdp.send('Page.reload', { ignoreCache: true })]);
+      await workerKeepsTheTill(page);
       // the server stops (a power cut in the back office): the till RELOADS and still opens, from the worker's caches
       await e.stopServer();
       await page.reload();

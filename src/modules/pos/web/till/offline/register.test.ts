@@ -17,15 +17,23 @@ class FakeWorker {
 let calls: string[] = [];
 let outcome: 'fails' | 'installs' | 'rejects' | 'update fails' = 'fails';
 let workers: FakeWorker[] = [];
+/** What the page posted to the active worker once its registration was ready; the page's controller. */
+let posted: unknown[] = [];
+let controller: object | null = null;
+let ready: Promise<unknown> = new Promise(() => {});
 
 beforeEach(() => {
   vi.useFakeTimers();
   vi.stubEnv('PROD', true);
   calls = [];
   workers = [];
+  posted = [];
+  controller = null;
+  ready = new Promise(() => {});
   vi.stubGlobal('navigator', {
     serviceWorker: {
-      ready: new Promise(() => {}),
+      get ready() { return ready; },
+      get controller() { return controller; },
       addEventListener: () => {},
       register: async (_url: string, opts: { scope: string }) => {
         calls.push(opts.scope);
@@ -85,5 +93,19 @@ describe('the till worker registration', () => {
     registerTillWorker();
     await vi.advanceTimersByTimeAsync(10_000);
     for (const s of TILL_SCOPES) expect(count(s)).toBe(2);
+  });
+
+  it('asks the active worker to take the page when its activation did not (the page was still loading), and only then', async () => {
+    outcome = 'installs';
+    const active = { postMessage: (m: unknown) => posted.push(m) };
+    ready = Promise.resolve({ active });
+    registerTillWorker();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(posted).toEqual([{ type: 'claim' }]);
+    posted = [];
+    controller = {};
+    registerTillWorker();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(posted).toEqual([]);
   });
 });

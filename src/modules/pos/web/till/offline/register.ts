@@ -12,8 +12,13 @@ export const TILL_WORKER = '/sw-till.js';
 export function registerTillWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   for (const scope of TILL_SCOPES) register(scope, 0);
-  // what the page read before the worker took it (the first visit) went past the worker: keep it now
-  void navigator.serviceWorker.ready.then(keepWhatWasRead);
+  // what the page read before the worker took it (the first visit) went past the worker: keep it now; a page the
+  // worker's activation did not take (its load was under way) asks the worker to take it, or its later reads (the
+  // products, the session) would never be kept for a reload while the server is down
+  void navigator.serviceWorker.ready.then((reg) => {
+    if (!navigator.serviceWorker.controller) reg.active?.postMessage({ type: 'claim' });
+    return keepWhatWasRead();
+  });
   navigator.serviceWorker.addEventListener('controllerchange', () => void keepWhatWasRead());
 }
 

@@ -84,6 +84,20 @@ describe('the till service worker', () => {
     expect(claimed).toHaveBeenCalled();
   });
 
+  it('takes the pages again when a till asks (a page loading as it activated is not taken), and nothing else', async () => {
+    claimed.mockClear();
+    const send = async (data: unknown) => {
+      let work: Promise<unknown> = Promise.resolve();
+      (handlers.message as unknown as (e: { data: unknown; waitUntil(p: Promise<unknown>): void }) => void)({ data, waitUntil: (p) => { work = p; } });
+      await work;
+    };
+    await send({ type: 'something else' });
+    await send(null);
+    expect(claimed).not.toHaveBeenCalled();
+    await send({ type: 'claim' });
+    expect(claimed).toHaveBeenCalledTimes(1);
+  });
+
   it('loads pages and reads from the network while it answers, from what was kept when it does not', async () => {
     down = false;
     const live = await answer('/ar/pos/order', { mode: 'navigate' });

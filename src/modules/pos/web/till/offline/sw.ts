@@ -17,6 +17,7 @@ interface WorkerScope {
   clients: { claim(): Promise<void> };
   addEventListener(type: 'install' | 'activate', fn: (e: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', fn: (e: FetchEvent) => void): void;
+  addEventListener(type: 'message', fn: (e: ExtendableEvent & { data: unknown }) => void): void;
 }
 const sw = self as unknown as WorkerScope;
 const BUILD = assetCache(__TILL_BUILD__);
@@ -41,6 +42,12 @@ sw.addEventListener('activate', (e) => {
     for (const name of await caches.keys()) if (name.startsWith(CACHE_PREFIX) && name !== BUILD && name !== DATA_CACHE) await caches.delete(name);
     await sw.clients.claim();
   })());
+});
+
+// A page whose load was under way when this worker activated is not taken by the activation's claim (a client not
+// yet execution-ready is skipped): such a till asks again once it runs (register.ts), so its next reads go through here.
+sw.addEventListener('message', (e) => {
+  if ((e.data as { type?: string } | null)?.type === 'claim') e.waitUntil(sw.clients.claim());
 });
 
 async function withTimeout(p: Promise<Response>, ms: number): Promise<Response> {
