@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import SlowFirst from './tests/support/slow-first-sequencer';
+import SlowFirst from './tests/support/slow-first-sequencer.ts';
 
 /**
  * Files that change what a module holds for the whole process (a vi.mock, an environment variable read once at

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import SlowFirst from './tests/support/slow-first-sequencer';
+import SlowFirst from './tests/support/slow-first-sequencer.ts';
 
 // End-to-end tests: the built web app (dist/) served by the real server on a fresh copy of the demo company (PGlite;
 // PostgreSQL with TEST_DB=postgres), driven in Debian's Chromium through playwright-core. `npm test` builds dist/ first.
