@@ -45,7 +45,8 @@ sw.addEventListener('activate', (e) => {
 });
 
 // A page whose load was under way when this worker activated is not taken by the activation's claim (a client not
-// yet execution-ready is skipped): such a till asks again once it runs (register.ts), so its next reads go through here.
+// yet execution-ready is skipped), nor is a hard-reloaded one: such a till asks again once it runs (register.ts), so
+// its next reads go through here.
 sw.addEventListener('message', (e) => {
   if ((e.data as { type?: string } | null)?.type === 'claim') e.waitUntil(sw.clients.claim());
 });
