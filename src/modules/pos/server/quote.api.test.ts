@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changes, picture } from '../../../../tests/support/db-diff';
 import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { type PosKit, posApp } from './pos.test-kit';
 
@@ -54,6 +55,9 @@ describe('till quote', () => {
       [{ sessionId: s.id, lines: [{ productId: p, quantity: '1', discount: '101' }] }, 'Line 1: the discount must be between 0 and 100%', 'السطر 1: يجب أن يكون الخصم بين 0 و100%'],
       [{ sessionId: 999999, lines: [{ productId: p, quantity: '1' }] }, 'Session is required', 'الجلسة مطلوبة'],
     ];
+    // the other branch's cashier is made before the picture (a user and a sign-in are writes of their own)
+    const other = await k.cashier('quote-other', false, 'ar');
+    const before = await picture(t.db);
     for (const [body, en, arabic] of cases) {
       const r = await t.admin.post('/api/pos/quote', body);
       expect(r.statusCode, JSON.stringify(body)).toBe(422);
@@ -62,9 +66,10 @@ describe('till quote', () => {
       expect(rAr.statusCode).toBe(422);
       expect(msg(rAr)).toBe(arabic);
     }
-    const other = await k.cashier('quote-other', false, 'ar');
     const r = await other.client.post('/api/pos/quote', { sessionId: s.id, lines: [{ productId: p, quantity: '1' }] });
     expect(r.statusCode).toBe(403);
     expect(msg(r)).toBe('ليس لديك صلاحية الوصول إلى هذه الصفحة');
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changes, picture } from '../../../../tests/support/db-diff';
 import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { txCounters } from '../../../core/db/tx';
 import { verifyLedger } from '../../accounting';
@@ -66,8 +67,7 @@ describe('bulk payment', () => {
   it('refuses more than open, foreign orders and mismatched amounts, in both languages, paying nothing', async () => {
     const other = (await t.admin.post('/api/contacts/contacts', { kind: 'individual', name: 'Someone else', isCustomer: true })).json().id as number;
     const theirs = await confirmed('1', '2026-03-05', other);
-    const payments = async () => (await k.q<{ n: number }>(sql`SELECT count(*)::int AS n FROM invoice_payments`))[0]!.n;
-    const before = await payments();
+    const before = await picture(t.db);
     const open = (await k.q<{ s: string }>(sql`SELECT sum(due_amount)::numeric(20,2)::text AS s FROM sales_orders WHERE customer_id = ${k.customer} AND status = 'confirmed'`))[0]!.s;
     const over = await t.admin.post('/api/sales/payments/bulk', { customerId: k.customer, amount: '100000' });
     expect(over.statusCode).toBe(422);
@@ -82,7 +82,8 @@ describe('bulk payment', () => {
     expect(sum.json().error.message).toBe('فشل في معالجة الدفعة المجمعة: يجب أن يساوي مجموع المبالغ المختارة مبلغ الدفعة');
     const bad = await t.admin.post('/api/sales/payments/bulk', { customerId: k.customer, amount: '' });
     expect(bad.json().error.message).toBe('Failed to process bulk payment: Amount is required');
-    expect(await payments()).toBe(before);
+    // not a payment, entry or residual anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')('two bulk payments at once on the same orders never overpay', async () => {
@@ -114,14 +115,13 @@ describe('bulk payment', () => {
     expect(open.json().openTotal).toBe('80.0000');
 
     // more than the open total (invoices included): refused in both languages, no entry, every residual as it was
-    const ledger = async () => (await k.q<{ e: number; l: number }>(sql`SELECT (SELECT count(*)::int FROM journal_entries) AS e, (SELECT count(*)::int FROM journal_lines) AS l`))[0]!;
-    const ledgerBefore = await ledger();
+    const beforeOver = await picture(t.db);
     const overOpen = await t.admin.post('/api/sales/payments/bulk', { customerId: cust, amount: '80.01' });
     expect(overOpen.statusCode).toBe(422);
     expect(overOpen.json().error.message).toBe('Failed to process bulk payment: the amount is more than the open amount (80.00)');
     const overOpenAr = await ar.post('/api/sales/payments/bulk', { customerId: cust, amount: '80.01', allocations: [] });
     expect(overOpenAr.json().error.message).toBe('فشل في معالجة الدفعة المجمعة: المبلغ أكبر من المبلغ المستحق (80.00)');
-    expect(await ledger()).toEqual(ledgerBefore);
+    expect(changes(beforeOver, await picture(t.db))).toEqual({});
     expect([await inv(i1.id), await inv(i2.id)].map((x) => x.due)).toEqual(['30.0000', '40.0000']);
     expect(await state(o1.id)).toMatchObject({ due: '10.0000', invDue: '10.0000' });
 
@@ -135,8 +135,7 @@ describe('bulk payment', () => {
 
     // chosen: the order's own invoice named as an invoice is not open as one; more than an invoice's due is refused
     const o2 = await confirmed('2', '2026-05-04', cust); // 20
-    const payments = async () => (await k.q<{ n: number }>(sql`SELECT count(*)::int AS n FROM invoice_payments`))[0]!.n;
-    const before = await payments();
+    const before = await picture(t.db);
     const own = await t.admin.post('/api/sales/payments/bulk', { customerId: cust, amount: '5', allocations: [{ invoiceId: o2.invoiceId, amount: '5' }] });
     expect(own.statusCode).toBe(422);
     expect(own.json().error.message).toBe('Failed to process bulk payment: line 1 is not an open order or invoice of this customer');
@@ -144,7 +143,7 @@ describe('bulk payment', () => {
     expect(over.json().error.message).toBe(`فشل في معالجة الدفعة المجمعة: السطر 1: أكثر من المستحق على ${i2.number}`);
     const both = await t.admin.post('/api/sales/payments/bulk', { customerId: cust, amount: '55', allocations: [{ invoiceId: i2.id, amount: '35' }, { orderId: o2.id, amount: '25' }] });
     expect(both.statusCode).toBe(422); // the order's 25 is over its 20: nothing of the invoice's 35 is kept
-    expect(await payments()).toBe(before);
+    expect(changes(before, await picture(t.db))).toEqual({});
     expect(await inv(i2.id)).toMatchObject({ due: '35.0000' });
     const chosen = await t.admin.post('/api/sales/payments/bulk', { customerId: cust, amount: '55', allocations: [{ invoiceId: i2.id, amount: '35' }, { orderId: o2.id, amount: '20' }] });
     expect(chosen.statusCode, chosen.body).toBe(200);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changes, picture } from '../../../../tests/support/db-diff';
 import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { verifyLedger } from '../../accounting';
 import { verifyStock } from '../../inventory';
@@ -23,6 +24,10 @@ const listId = async (name: string) => (await k.q<{ id: number }>(sql`SELECT id 
 
 describe('sales orders', () => {
   it('requires the spec fields in both languages and refuses bad lines', async () => {
+    // a vendor-only contact and an expired price list to refuse, made before the picture (writes of their own)
+    const vendor = (await t.admin.post('/api/contacts/contacts', { kind: 'company', name: 'Only a vendor', isVendor: true })).json().id;
+    const expired = (await t.admin.post('/api/sales/price-lists', { name: 'Old', endDate: '2025-12-31' })).json().id;
+    const before = await picture(t.db);
     const en = await t.admin.post('/api/sales/orders', { items: [] });
     expect(en.statusCode).toBe(422);
     expect(en.json().error.fields).toMatchObject({ customerId: 'Customer is required', orderDate: 'Order date is required', paymentMethod: 'Payment Method is required' });
@@ -34,11 +39,11 @@ describe('sales orders', () => {
     expect(price.json().error.message).toBe('السطر 1: لا يمكن أن يكون السعر سالبًا');
     const disc = await t.admin.post('/api/sales/orders', { customerId: k.customer, orderDate: '2026-03-10', paymentMethod: 'cash', discount: '11', items: [{ productId: juice, quantity: '1' }] });
     expect(disc.json().error.fields.discount).toBe('The discount cannot be more than the subtotal');
-    const vendor = (await t.admin.post('/api/contacts/contacts', { kind: 'company', name: 'Only a vendor', isVendor: true })).json().id;
     expect((await ar.post('/api/sales/orders', { customerId: vendor, orderDate: '2026-03-10', paymentMethod: 'cash', items: [{ productId: juice, quantity: '1' }] })).json().error.fields.customerId).toBe('اختر جهة اتصال لها دور العميل');
-    const expired = (await t.admin.post('/api/sales/price-lists', { name: 'Old', endDate: '2025-12-31' })).json().id;
     expect((await t.admin.post('/api/sales/orders', { customerId: k.customer, orderDate: '2026-03-10', paymentMethod: 'cash', priceListId: expired, items: [{ productId: juice, quantity: '1' }] })).json().error.fields.priceListId).toBe('The price list is not valid on the order date');
     expect(await k.q(sql`SELECT 1 FROM sales_orders`)).toEqual([]);
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
   });
 
   it('prices lines from the list unless given, in the line unit, and keeps the lines in their table', async () => {
@@ -116,13 +121,14 @@ describe('sales orders', () => {
 
   it('refuses to oversell with "Quantity Not Available" and leaves nothing half-done', async () => {
     const o = await k.order({ items: [{ productId: water, quantity: '1' }, { productId: juice, quantity: '500' }] });
-    const before = await k.counts();
+    const before = await picture(t.db);
     const en = await t.admin.post(`/api/sales/orders/${o.id}/confirm`);
     expect(en.statusCode).toBe(422);
     expect(en.json().error.message).toContain('Quantity Not Available');
     const a = await ar.post(`/api/sales/orders/${o.id}/confirm`);
     expect(a.statusCode).toBe(422);
-    expect(await k.counts()).toEqual(before);
+    // no number, invoice, delivery, stock move or entry, the order's row untouched: every table as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
     expect((await t.admin.get(`/api/sales/orders/${o.id}`)).json()).toMatchObject({ status: 'draft', number: null, invoiceId: null });
   });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { changes, picture } from '../../../../tests/support/db-diff';
 import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { setClock } from '../../../core/time/company-time';
 import { verifyLedger } from '../../accounting';
@@ -52,25 +53,20 @@ async function confirmedOrder(items: Record<string, unknown>[], extra: Record<st
 }
 const draft = (body: Record<string, unknown>, c: Client = t.admin) => c.post('/api/sales/returns', { refundMethod: 'credit', reasonId: reason, ...body });
 const onHand = async (productId: number) => (await k.q<{ q: string }>(sql`SELECT coalesce(sum(quantity), 0)::text AS q FROM stock_quants WHERE product_id = ${productId}`))[0]!.q;
-const state = async () => ({
-  ...(await k.counts()),
-  ...(await k.q<Record<string, number>>(sql`SELECT (SELECT count(*)::int FROM sales_returns) AS returns, (SELECT count(*)::int FROM sales_return_lines) AS lines,
-    (SELECT count(*)::int FROM sales_returns WHERE status = 'confirmed') AS confirmedReturns`))[0]!,
-});
 async function verified() {
   expect(await verifyStock(t.db.orm, k.ctx.companyId)).toEqual([]);
   expect((await verifyLedger(t.db.orm, k.ctx.companyId)).ok).toBe(true);
 }
-/** The same refusal in English and Arabic, and nothing written by either. */
+/** The same refusal in English and Arabic, and nothing written by either: every table of the database as it was (tests/support/db-diff.ts). */
 async function refused(send: (c: Client) => Promise<{ statusCode: number; json: () => any; body: string }>, status: number, en: string, arText: string, field?: string) {
-  const before = await state();
+  const before = await picture(t.db);
   for (const [c, want] of [[t.admin, en], [ar, arText]] as const) {
     const r = await send(c);
     expect(r.statusCode, r.body).toBe(status);
     expect(r.json().error.message).toBe(want);
     if (field) expect(Object.keys(r.json().error.fields ?? {})).toContain(field);
   }
-  expect(await state()).toEqual(before);
+  expect(changes(before, await picture(t.db))).toEqual({});
 }
 
 describe('sales returns', () => {
@@ -173,15 +169,18 @@ describe('sales returns', () => {
     await refused((c) => draft({ orderId: d.id, items: [{ orderLine: 1, quantity: '1' }] }, c), 422,
       'Only a confirmed or completed sales order can be returned', 'لا يمكن إرجاع إلا أمر بيع مؤكد أو مكتمل', 'orderId');
     const other = await otherCompany(t, 'ret-spy');
-    const before = await state();
+    const before = await picture(t.db);
     const r = await other.post('/api/sales/returns', { orderId: o.id, refundMethod: 'cash', items: [{ orderLine: 1, quantity: '1' }] });
     expect(r.statusCode).toBe(422);
     expect(r.json().error.fields.orderId).toBe('The sales order does not exist');
     expect((await other.get(`/api/sales/returns/returnable?orderId=${o.id}`)).statusCode).toBe(422);
+    expect(changes(before, await picture(t.db))).toEqual({});
+    // a draft of ours (a write), then the other company's confirm of it: 404 and nothing written, the draft untouched
     const mine = (await draft({ orderId: o.id, items: [{ orderLine: 1, quantity: '1' }] })).json();
+    const withDraft = await picture(t.db);
     expect((await other.post(`/api/sales/returns/${mine.id}/confirm`, {})).statusCode).toBe(404);
     expect((await other.get(`/api/sales/returns/${mine.id}`)).statusCode).toBe(404);
-    expect((await state()).confirmedReturns).toBe(before.confirmedReturns);
+    expect(changes(withDraft, await picture(t.db))).toEqual({});
   });
 
   it('refuses after the return period, a partial return when not allowed, and no reason when one is required', async () => {
