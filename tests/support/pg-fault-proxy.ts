@@ -14,18 +14,20 @@ import { rng } from './rng';
  *   INSERT/UPDATE/DELETE, or a SELECT whose statement writes, a CTE; not a write of idempotency_keys, which has
  *   the next two points) and none of that reply is forwarded; a committing statement's reply ends in 'T' (its
  *   COMMIT is followed by a BEGIN, core/db/prepared.ts), and it is this point, not midTransaction;
+ * - midPipeline: as midTransaction, for a reply to several statements sent in one message (core/db/prepared.ts
+ *   execPipeline: more than one CommandComplete before ReadyForQuery 'T');
  * - afterKeyClaim / afterKeyAnswer: PostgreSQL completed an INSERT resp. UPDATE of idempotency_keys; reply dropped;
  * - idle: a connection idle (last server message ReadyForQuery 'I', no client data since) for more than idleMs.
  * A reply (every server message up to its ReadyForQuery) is held back until the ReadyForQuery decides, except while
  * starting up, in COPY, or after the client's Flush. Each point breaks with its probability from a seeded generator,
  * at most maxPerPoint times per plan; `enabled` off forwards everything (the server starts and migrates cleanly first).
  */
-export const FAULT_POINTS = ['beforeBegin', 'midTransaction', 'afterCommit', 'afterKeyClaim', 'afterKeyAnswer', 'idle'] as const;
+export const FAULT_POINTS = ['beforeBegin', 'midTransaction', 'midPipeline', 'afterCommit', 'afterKeyClaim', 'afterKeyAnswer', 'idle'] as const;
 export type FaultPoint = (typeof FAULT_POINTS)[number];
 
 export interface FaultPlan {
   /** Probability (0..1) that an eligible moment of each point breaks the connection; idle uses idleMs instead. */
-  beforeBegin?: number; midTransaction?: number; afterCommit?: number; afterKeyClaim?: number; afterKeyAnswer?: number;
+  beforeBegin?: number; midTransaction?: number; midPipeline?: number; afterCommit?: number; afterKeyClaim?: number; afterKeyAnswer?: number;
   /** Close connections idle for longer than this (ms). */
   idleMs?: number;
   /** At most this many breaks per point (default unlimited). */
@@ -145,6 +147,7 @@ export async function startFaultProxy(target: { host: string; port: number }, pl
       const implicitWrite = lastStatus === 'I' && status === 'I' && !failed && !keyText && tags.some((t) =>
         /^(INSERT|UPDATE|DELETE|MERGE)\b/.test(t) || (t.startsWith('SELECT') && texts.some((x) => WRITES.test(x))));
       if ((committed || implicitWrite) && roll('afterCommit')) return 'afterCommit';
+      if (status === 'T' && !committed && tags.length > 1 && roll('midPipeline')) return 'midPipeline';
       if (status === 'T' && !committed && roll('midTransaction')) return 'midTransaction';
       return null;
     };

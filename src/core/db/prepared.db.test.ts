@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { type Database, openPostgres } from './connect';
 import { freshDatabase } from '../../../tests/support/test-db';
-import { CommitRefused, execPrepared } from './prepared';
-import { withTx } from './tx';
+import { CommitRefused, execPipeline, execPrepared } from './prepared';
+import { errorCode, withTx } from './tx';
 
 /**
  * execPrepared on both engines; on PostgreSQL its committing statement (a node-postgres Submittable sending the
@@ -86,5 +86,46 @@ describe('execPrepared', () => {
 
   it('inlines what a statement asks to inline (Drizzle renders it)', async () => {
     expect((await execPrepared(db.orm, sql`SELECT ${sql`${'x'}`.inlineParams()}::text || ${'y'}::text AS v`)).rows).toEqual([{ v: 'xy' }]);
+  });
+});
+
+describe('execPipeline', () => {
+  it('answers each statement\'s rows in order, the same on every engine, and a statement may read what the one before it wrote', async () => {
+    await db.orm.execute(sql`TRUNCATE prep_t`);
+    for (let round = 0; round < 2; round++) {
+      const base = 100 + round * 10;
+      const r = await withTx(db, (tx) => execPipeline(tx, [insert(base), sql`UPDATE prep_t SET v = v + 1 WHERE id = ${base}`, sql`SELECT id, v FROM prep_t WHERE id = ${base}`]));
+      expect(r.map((x) => x.rows)).toEqual([[{ id: base }], [], [{ id: base, v: base + 1 }]]);
+    }
+    expect(await count()).toBe(2);
+  });
+
+  it('an error skips the statements after it and the COMMIT: nothing of the transaction stays, and the connection goes on', async () => {
+    await db.orm.execute(sql`TRUNCATE prep_t`);
+    const one = pg() ? await openPostgres(db.url!, 1) : db;
+    try {
+      for (const commit of [false, true]) {
+        await expect(withTx(one, (tx) => execPipeline(tx, [insert(200), insert(200), insert(201)], { commit }))).rejects.toSatisfy((e) => errorCode(e) === '23505');
+        expect(await count()).toBe(0);
+      }
+      // a failed guard in the committing pipeline is CommitRefused, as for one statement
+      await expect(withTx(one, (tx) => execPipeline(tx, [insert(202), sql`SELECT 1 / ${0}::int`], { commit: true }))).rejects.toBeInstanceOf(CommitRefused);
+      expect(await count()).toBe(0);
+      // the statements a failed pipeline parsed (or not) run again on the same connection
+      const r = await withTx(one, (tx) => execPipeline(tx, [insert(203), insert(204)], { commit: true }));
+      expect(r.map((x) => x.rows)).toEqual([[{ id: 203 }], [{ id: 204 }]]);
+    } finally {
+      if (one !== db) await one.close();
+    }
+    expect(await count()).toBe(2);
+  });
+
+  it('with `commit`, commits with its last statement on PostgreSQL: a later failure of the transaction leaves its rows', async () => {
+    await db.orm.execute(sql`TRUNCATE prep_t`);
+    await expect(withTx(db, async (tx) => {
+      await execPipeline(tx, [insert(300), insert(301)], { commit: true });
+      throw new Error('after the last write');
+    })).rejects.toThrow('after the last write');
+    expect(await count()).toBe(pg() ? 2 : 0);
   });
 });

@@ -23,6 +23,8 @@ const SEED = Number(process.env.FAULTS_SEED ?? 25);
 const PLANS: [string, FaultPlan][] = [
   ['beforeBegin', { beforeBegin: 0.1, maxPerPoint: 3 }],
   ['midTransaction', { midTransaction: 0.05, maxPerPoint: 3 }],
+  // the stock posting's day totals and posting statement, sent in one message (a delivery's only such reply)
+  ['midPipeline', { midPipeline: 0.3, maxPerPoint: 3 }],
   ['afterCommit', { afterCommit: 0.05, maxPerPoint: 3 }],
   ['afterKeyClaim', { afterKeyClaim: 0.05, maxPerPoint: 3 }],
   ['afterKeyAnswer', { afterKeyAnswer: 0.05, maxPerPoint: 3 }],

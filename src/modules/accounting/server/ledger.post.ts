@@ -107,7 +107,8 @@ export async function postEntry(tx: Tx, ctx: Ctx, input: PostInput, opts: { reve
   let written = await writeEntries(tx, [{ ctx, c, meta }], opts.late);
   if (!written) {
     await checkEntry(tx, ctx, input, { posting: true, lock: true, allowInactive: opts.allowInactive });
-    written = mustWrite(await writeEntries(tx, [{ ctx, c, meta }], opts.late));
+    // the lead ran with the refused statement: its rows are in the transaction already
+    written = mustWrite(await writeEntries(tx, [{ ctx, c, meta }], { ...opts.late, lead: undefined }));
   }
   const w = written[0]!;
   const labels = opts.late?.reference?.labelLines;

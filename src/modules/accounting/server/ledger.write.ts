@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { auditRowsSql } from '../../../core/audit/audit';
 import type { Orm } from '../../../core/db/connect';
-import { execPrepared } from '../../../core/db/prepared';
+import { execPipeline, execPrepared } from '../../../core/db/prepared';
 import { formatNumberSql, takeNumberSql } from '../../../core/db/sequences';
 import type { Tx } from '../../../core/db/tx';
 import { type RequestKey, currentRequestKey } from '../../../core/db/request-key';
@@ -75,6 +75,13 @@ export interface LateWrite {
    * `names` lists them (the chain lock waits for them).
    */
   before?: { ctes: SQL; names: string[] };
+  /**
+   * A statement of the caller's own, sent in the same message just before the posting statement (execPipeline): it
+   * runs whole before the journal's chain is locked, with no round trip between the two. It is not sent again when
+   * the gate refuses and the posting is tried once more (postEntry): its rows are already written in the
+   * transaction.
+   */
+  lead?: SQL;
   ctes?: SQL;
   select?: SQL;
   join?: SQL;
@@ -152,7 +159,7 @@ export async function writeEntries(q: Tx | Orm, batch: EntryToWrite[], late: Lat
   const co = ctx.companyId;
   const { journalId } = batch[0]!.c;
   const lateRef = late.reference;
-  if ((lateRef || late.ctes || late.before || late.commit) && batch.length !== 1) throw new Error('a late reference, CTEs or a commit go with one entry');
+  if ((lateRef || late.ctes || late.before || late.lead || late.commit) && batch.length !== 1) throw new Error('a late reference, CTEs, a lead or a commit go with one entry');
   const inputs = batch.map(({ ctx: who, c, meta }, i) => ({
     n: i + 1, date: c.date, reference: meta.reference, lines: c.lines, total_debit: c.totalDebit, total_credit: c.totalCredit,
     source_type: meta.source?.type ?? null, source_id: meta.source?.id ?? null, reversal_of_id: meta.reversalOfId ?? null, user_id: who.user.id,
@@ -175,7 +182,7 @@ export async function writeEntries(q: Tx | Orm, batch: EntryToWrite[], late: Lat
         SELECT ${co}::int, k.key, k.hash FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS k(key text, hash text) WHERE EXISTS (SELECT 1 FROM entries))`
     : sql``;
   // one text per shape (lists are jsonb or array parameters): a named prepared statement, planned once per connection
-  const res = await execPrepared(q, sql`
+  const statement = sql`
     WITH RECURSIVE gate AS (${gateSql(co, batch)}),
     ${late.before ? sql`ready AS (SELECT 1 FROM gate WHERE gate.ok AND EXISTS (SELECT 1 FROM ledger_chains WHERE journal_id = ${journalId}::int)),
     ${late.before.ctes},` : sql``}
@@ -207,7 +214,8 @@ export async function writeEntries(q: Tx | Orm, batch: EntryToWrite[], late: Lat
     SELECT entries.*, ${refTitleColumn(ctx, journalEntry, 'journalId', sql`entries.journal_id`)}${late.select ? sql`, ${late.select}` : sql``}
       ${late.commit ? sql`, 1 / (entries.id IS NOT NULL)::int AS __written` : sql``}
     FROM ${late.commit ? sql`(SELECT 1) AS __one LEFT JOIN entries ON true` : sql`entries`}${late.join ? sql` LEFT JOIN ${late.join} ON true` : sql``}
-    ORDER BY entries.chain_seq`, { commit: late.commit });
+    ORDER BY entries.chain_seq`;
+  const res = late.lead ? (await execPipeline(q, [late.lead, statement], { commit: late.commit }))[1]! : await execPrepared(q, statement, { commit: late.commit });
   if (!res.rows.length) return null;
   // Under the chain lock every header is written or none (the gate refused); only a draft that is no longer one
   // (always in its caller's transaction) can be missed: throwing rolls it back.

@@ -24,13 +24,13 @@ export type { CounterKind, StockLineInput, StockMoveResult, StockMoveType, Stock
  *   sorted; serials coming in locked by id) -> quants (created if missing, then locked by product, location, lot)
  *   and the valued products' open layers, in one statement -> quantity checks ("Quantity Not Available") ->
  *   costing -> day totals (sorted; their own statement, so their trigger's work is not done under the journal's
- *   chain) -> ONE statement (stock.write.ts): the journal entry's checks (accounts locked shared), remaining of
- *   consumed layers, quants, then the journal's chain, a late document number (PostOptions.number), the entry and
- *   ledger balances (postEntry), the moves with their entry id and their new layers (new rows only), and the
- *   caller's own rows (`finish`); with `commit`, its COMMIT too.
- * So a posting is 4 round trips (more with lots by name or serials) and its hot locks, the journal's chain and a
- * document's counter, are held by its last statement and the commit only. Statements whose text does not grow
- * with the lines are named prepared statements (execPrepared).
+ *   chain, sent in one message with the next: LateWrite.lead) -> ONE statement (stock.write.ts): the journal
+ *   entry's checks (accounts locked shared), remaining of consumed layers, quants, then the journal's chain, a late
+ *   document number (PostOptions.number), the entry and ledger balances (postEntry), the moves with their entry id
+ *   and their new layers (new rows only), and the caller's own rows (`finish`); with `commit`, its COMMIT too.
+ * So a valued posting is 3 round trips (more with lots by name or serials) and its hot locks, the journal's chain
+ * and a document's counter, are held by its last statement and the commit only. Statements whose text does not
+ * grow with the lines are named prepared statements (execPrepared).
  */
 export interface PostOptions {
   /**
@@ -90,14 +90,15 @@ export async function postStock(tx: Tx, ctx: Ctx, input: StockPostInput, opts: P
   let row: Record<string, unknown>;
   if (valued) {
     const label = opts.number ? null : String(input.reference ?? '').slice(0, 500) || null;
-    // its own statement, so its trigger's work is done before the entry's statement locks the journal's chain
-    await execPrepared(tx, days);
     entry = await postEntry(tx, ctx, {
       journalId: journalId!, date, reference: opts.number ? null : input.reference, source: input.source,
       lines: valuation.lines.map((l) => ({ ...l, contactId: input.contactId ?? null, label })),
     }, {
       late: {
         before: balances ?? undefined,
+        // the day totals: their own statement, so their trigger's work is done before the entry's statement locks
+        // the journal's chain, sent in the posting's message (no round trip between the two)
+        lead: days,
         reference: opts.number && { ...opts.number, labelLines: true },
         ctes: sql`posted AS (SELECT id AS entry_id, number AS entry_number, reference FROM entries), ${ctes}`, select, join: fin?.join,
         commit: opts.commit,
