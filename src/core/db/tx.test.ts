@@ -4,7 +4,7 @@ import type { Database } from './connect';
 import { freshDatabase } from '../../../tests/support/test-db';
 import { AlreadyDone, runInRequestScope, setRequestKey } from './request-key';
 import { DatabaseUnavailable } from './outage';
-import { joinsCallersTx, withTx } from './tx';
+import { errorCode, joinsCallersTx, withReadTx, withTx } from './tx';
 
 /**
  * The write path of tx.ts: composition (a joined withTx is the caller's transaction), the request key committed
@@ -33,6 +33,25 @@ describe('withTx composes', () => {
     })).rejects.toThrow('the last step fails');
     expect(await labels('join-%')).toEqual([]);
     expect(joinsCallersTx(db)).toBe(false);
+  });
+});
+
+describe('withReadTx', () => {
+  it('writes no request key, refuses a write inside, and is the caller\'s transaction when joined', async () => {
+    const read = await runInRequestScope(async () => {
+      setRequestKey(1, { key: 'k-read', hash: 'h' });
+      return withReadTx(db, async (tx) => (await tx.execute(sql`SELECT count(*)::int AS n FROM tx_probe`)).rows[0]!.n);
+    });
+    expect(typeof read).toBe('number');
+    expect(await keyRows('k-read')).toBe(0);
+    await expect(withReadTx(db, (tx) => tx.execute(sql`INSERT INTO tx_probe (label) VALUES ('read-write')`))).rejects.toSatisfy((e) => errorCode(e) === '25006');
+    expect(await labels('read-%')).toEqual([]);
+    // inside a writing transaction it joins it (and may see its writes)
+    await withTx(db, async (tx) => {
+      await tx.execute(sql`INSERT INTO tx_probe (label) VALUES ('read-joined')`);
+      expect(await withReadTx(db, async (inner) => (await inner.execute(sql`SELECT count(*)::int AS n FROM tx_probe WHERE label = 'read-joined'`)).rows[0]!.n)).toBe(1);
+    });
+    expect(await labels('read-%')).toEqual(['read-joined']);
   });
 });
 

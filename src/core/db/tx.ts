@@ -85,16 +85,16 @@ export function inTx<T>(db: Database, tx: Tx, fn: () => Promise<T>): Promise<T> 
   return open.run({ db, tx }, fn);
 }
 
-export async function withTx<T>(db: Database, fn: (tx: Tx) => Promise<T>, attempts = 5): Promise<T> {
+export async function withTx<T>(db: Database, fn: (tx: Tx) => Promise<T>, attempts = 5, readOnly = false): Promise<T> {
   const outer = open.getStore();
   if (outer?.db === db) return fn(outer.tx);
-  const key = keyToWrite();
+  const key = readOnly ? undefined : keyToWrite();
   let ranAgain = false;
   for (let i = 1; ; i++) {
     const done: { value?: T; computed: boolean } = { computed: false };
     txCounters.opened++;
     try {
-      const value = await (db.pool ? pgTransaction(db, db.pool, key, fn, done) : embeddedTransaction(db, key, fn, done));
+      const value = await (db.pool ? pgTransaction(db, db.pool, key, fn, done, readOnly) : embeddedTransaction(db, key, fn, done, readOnly));
       if (key) key.written = true;
       return value;
     } catch (e) {
@@ -124,6 +124,14 @@ export async function withTx<T>(db: Database, fn: (tx: Tx) => Promise<T>, attemp
   }
 }
 
+/**
+ * A transaction that only reads, for a request that writes nothing though it is a POST (a cart or a return priced):
+ * withTx without the request's key, so the request leaves no row behind (a key row per quote, a till quoting at
+ * every change of its cart), and READ ONLY, so a write inside it is refused by PostgreSQL instead of committed.
+ * Services it calls join it as they join withTx's. Inside a caller's transaction it is that transaction.
+ */
+export const withReadTx = <T,>(db: Database, fn: (tx: Tx) => Promise<T>): Promise<T> => withTx(db, fn, 5, true);
+
 /** Did the transaction that carried `key` commit? Asked on a fresh connection (the pool's broken one is gone). */
 export async function keyCommitted(db: Database, key: RequestKey): Promise<boolean> {
   const r = await db.orm.execute(sql`SELECT 1 FROM idempotency_keys WHERE company_id = ${key.companyId} AND key = ${key.key}`);
@@ -140,14 +148,14 @@ export const keyInsertSql = (key: RequestKey) => sql`INSERT INTO idempotency_key
 const dialect = new FastPgDialect();
 const txFor = (client: pg.PoolClient): Tx => new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Tx;
 
-async function pgTransaction<T>(db: Database, pool: pg.Pool, key: RequestKey | undefined, fn: (tx: Tx) => Promise<T>, done: { value?: T; computed: boolean }): Promise<T> {
+async function pgTransaction<T>(db: Database, pool: pg.Pool, key: RequestKey | undefined, fn: (tx: Tx) => Promise<T>, done: { value?: T; computed: boolean }, readOnly: boolean): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
     // the key goes with BEGIN, in one message (simple protocol: literals, escaped by node-postgres)
     await client.query(key
       ? `BEGIN; INSERT INTO idempotency_keys (company_id, key, request_hash) VALUES (${Math.trunc(key.companyId)}, ${client.escapeLiteral(key.key)}, ${client.escapeLiteral(key.hash)})`
-      : 'BEGIN');
+      : readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
     const tx = txFor(client);
     registerTxClient(tx, client, pool);
     const value = await open.run({ db, tx }, () => fn(tx));
@@ -176,9 +184,10 @@ function answerSql(client: pg.PoolClient, key: RequestKey, value: unknown): { sq
     WHERE company_id = ${Math.trunc(key.companyId)} AND key = ${client.escapeLiteral(key.key)}` };
 }
 
-async function embeddedTransaction<T>(db: Database, key: RequestKey | undefined, fn: (tx: Tx) => Promise<T>, done: { value?: T; computed: boolean }): Promise<T> {
+async function embeddedTransaction<T>(db: Database, key: RequestKey | undefined, fn: (tx: Tx) => Promise<T>, done: { value?: T; computed: boolean }, readOnly: boolean): Promise<T> {
   return db.orm.transaction(async (tx) => {
     if (key) await tx.execute(keyInsertSql(key));
+    if (readOnly) await tx.execute(sql`SET TRANSACTION READ ONLY`);
     const value = await open.run({ db, tx }, () => fn(tx));
     await flushAudits(tx);
     done.value = value;

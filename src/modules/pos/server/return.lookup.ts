@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { withTx } from '../../../core/db/tx';
+import { withReadTx, withTx } from '../../../core/db/tx';
 import { getRecord } from '../../../core/entity/crud.read';
 import type { Ctx } from '../../../core/http/context';
 import { companyToday } from '../../../core/time/company-time';
@@ -62,7 +62,7 @@ export async function returnLookup(ctx: Ctx, ref: { orderId?: number; number?: s
 }
 
 export async function returnQuote(ctx: Ctx, input: { orderId: number; lines: ReturnLineInput[] }) {
-  return withTx(ctx.db, async (tx) => {
+  return withReadTx(ctx.db, async (tx) => {
     if (!(await isTillOrder(tx, ctx.companyId, input.orderId))) throw posError(prm.notTillOrder, ctx.locale, 'orderId');
     const q = await quoteReturn(ctx, tx, input.orderId, input.lines);
     return { ...q, paid: held(await orderMoney(tx, ctx.companyId, input.orderId)) };

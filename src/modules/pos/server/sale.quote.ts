@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { withTx } from '../../../core/db/tx';
+import { withReadTx } from '../../../core/db/tx';
 import { type Ctx, actingFor } from '../../../core/http/context';
 import { companyToday } from '../../../core/time/company-time';
 import { pm } from '../messages';
@@ -17,7 +17,7 @@ import { priceTillSale } from './sale.pricing';
  */
 export async function quote(ctx: Ctx, input: QuoteInput) {
   try {
-    return await withTx(ctx.db, async (tx) => {
+    return await withReadTx(ctx.db, async (tx) => {
       const s = (await tx.execute(sql`SELECT id, branch_id FROM pos_sessions WHERE company_id = ${ctx.companyId} AND id = ${input.sessionId}`)).rows[0] as { id: number; branch_id: number } | undefined;
       if (!s) throw posError(pm.sessionRequired, ctx.locale, 'sessionId');
       const branch = await branchForSelling(ctx, tx, s.branch_id);

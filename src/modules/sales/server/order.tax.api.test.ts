@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changes, picture } from '../../../../tests/support/db-diff';
 import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { verifyLedger } from '../../accounting';
 import { type SalesKit, salesApp } from './sales.test-kit';
@@ -27,8 +28,11 @@ describe('taxes on sales order lines', () => {
     ] });
     expect(o.items.map((l: any) => [l.taxId, l.subtotal, l.taxAmount])).toEqual([[vat, '23.31', '3.50'], [incl, '8.69', '1.30'], [null, '3.33', '0.00']]);
     expect(o).toMatchObject({ subtotal: '35.3300', taxAmount: '4.8000', discount: '0.5000', totalAmount: '39.6300' });
+    const quoted = await picture(t.db);
     const quote = (await t.admin.post('/api/sales/orders/quote', { orderDate: '2026-03-10', discount: '0.50', items: o.items })).json();
     expect(quote).toMatchObject({ subtotal: '35.33', taxAmount: '4.80', totalAmount: '39.63' });
+    // a quote writes nothing at all (not even its request's key: core/db/tx.ts withReadTx)
+    expect(changes(quoted, await picture(t.db))).toEqual({});
     const lines = await k.q(sql`SELECT tax_id AS "taxId", tax_amount::text AS tax FROM sales_order_lines WHERE order_id = ${o.id} ORDER BY line_no`);
     expect(lines).toEqual([{ taxId: vat, tax: '3.5000' }, { taxId: incl, tax: '1.3000' }, { taxId: null, tax: '0.0000' }]);
 

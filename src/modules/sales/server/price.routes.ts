@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../../core/db/connect';
-import { withTx } from '../../../core/db/tx';
+import { withReadTx } from '../../../core/db/tx';
 import { requireCtx, requirePermission } from '../../../core/http/guard';
 import { routeDoc } from '../../../core/http/route-doc';
 import { priceOrder } from './order.pricing';
@@ -23,6 +23,6 @@ export function registerPriceRoutes(app: FastifyInstance, _db: Database): void {
     const id = (x: unknown) => (typeof x === 'number' && Number.isInteger(x) && x > 0 && x <= 2147483647 ? x : null);
     const date = typeof b.orderDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(b.orderDate) ? b.orderDate : null;
     if (!date) return { items: [], subtotal: '0', discount: '0', totalAmount: '0' };
-    return withTx(ctx.db, (tx) => priceOrder(ctx, tx, { orderDate: date, priceListId: id(b.priceListId), discount: typeof b.discount === 'string' && b.discount ? b.discount : '0', items: b.items, locationId: id(b.locationId) }));
+    return withReadTx(ctx.db, (tx) => priceOrder(ctx, tx, { orderDate: date, priceListId: id(b.priceListId), discount: typeof b.discount === 'string' && b.discount ? b.discount : '0', items: b.items, locationId: id(b.locationId) }));
   });
 }
