@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changes, picture } from '../../../../tests/support/db-diff';
 import { type TestApp, testApp } from '../../../../tests/support/test-app';
 import { cr, dr, type Kit, kit } from './test-kit';
 
@@ -53,13 +54,19 @@ describe('posting in one request', () => {
 
   it('refuses an unbalanced entry (422, nothing written) and needs the post permission', async () => {
     const before = await k.q(sql`SELECT count(*)::int AS n FROM journal_entries`);
+    const unchanged = await picture(t.db);
     const bad = await t.admin.post('/api/accounting/journal-entries', { ...entry(), lines: [dr(k.acc('1101'), '100'), cr(k.acc('4101'), '99.99')] });
     expect(bad.statusCode).toBe(422);
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(unchanged, await picture(t.db))).toEqual({});
     const g = (await t.admin.post('/api/admin/groups', { name: 'Drafters', permissions: ['accounting.journalEntry.view', 'accounting.journalEntry.add'] })).json();
     await t.admin.post('/api/admin/users', { username: 'drafter', fullName: 'Drafter', password: 'secret-pass-1', groups: [g.id] });
     const drafter = await t.login('drafter', 'secret-pass-1');
+    // the group, the user and the sign-in are made before the picture (writes of their own)
+    const signedIn = await picture(t.db);
     expect((await drafter.post('/api/accounting/journal-entries', entry())).statusCode).toBe(403);
     expect(await k.q(sql`SELECT count(*)::int AS n FROM journal_entries`)).toEqual(before);
+    expect(changes(signedIn, await picture(t.db))).toEqual({});
     const { post: _, ...draft } = entry();
     expect((await drafter.post('/api/accounting/journal-entries', draft)).json()).toMatchObject({ status: 'draft', number: null });
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changes, picture } from '../../../../tests/support/db-diff';
 import { type TestApp, testApp } from '../../../../tests/support/test-app';
 import { cr, dr, type Kit, kit } from './test-kit';
 
@@ -14,6 +15,7 @@ afterAll(async () => { await t?.close(); });
 describe('bad entries are refused with a message in both languages, nothing persisted', () => {
   it('refuses 100.00 debit against 99.99 credit', async () => {
     const before = await entriesCount();
+    const unchanged = await picture(t.db);
     const r = await k.draft([dr(k.acc('1101'), '100.00'), cr(k.acc('3101'), '99.99')]);
     expect(r.statusCode).toBe(422);
     expect(r.body.error.message).toBe('The entry is not balanced: debit 100.00 and credit 99.99 differ');
@@ -21,9 +23,12 @@ describe('bad entries are refused with a message in both languages, nothing pers
       { cookie: t.admin.cookie.replace('locale=en', 'locale=ar') });
     expect(ar.json().error.message).toBe('القيد غير متوازن: المدين 100.00 لا يساوي الدائن 99.99');
     expect(await entriesCount()).toBe(before);
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(unchanged, await picture(t.db))).toEqual({});
   });
 
   it('refuses a line with both debit and credit, a negative amount, or neither', async () => {
+    const before = await picture(t.db);
     const both = await k.draft([{ accountId: k.acc('1101'), debit: '10', credit: '10' }, cr(k.acc('3101'), '0'), dr(k.acc('1102'), 5), cr(k.acc('3101'), 5)]);
     expect(both.statusCode).toBe(422);
     expect(both.body.error.message).toMatch(/Line 1: enter either a debit or a credit/);
@@ -34,33 +39,45 @@ describe('bad entries are refused with a message in both languages, nothing pers
     expect(none.body.error.message).toMatch(/Line 1: enter a debit or a credit/);
     const notNum = await k.draft([dr(k.acc('1101'), '1e3'), cr(k.acc('3101'), '1000')]);
     expect(notNum.statusCode).toBe(422);
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
   });
 
   it('refuses a non-leaf, an inactive and another company\'s account', async () => {
+    const beforeParent = await picture(t.db);
     const parent = await k.draft([dr(k.acc('11'), 10), cr(k.acc('3101'), 10)]);
     expect(parent.statusCode).toBe(422);
     expect(parent.body.error.message).toBe('Line 1: account 11 has sub-accounts and cannot take postings');
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(beforeParent, await picture(t.db))).toEqual({});
 
     const acc = (await t.admin.post('/api/accounting/accounts', { code: '1199', nameEn: 'Petty cash', nameAr: 'العهدة', type: 'asset', parentId: k.acc('11') })).json();
     expect((await t.admin.post(`/api/accounting/accounts/${acc.id}/deactivate`, {})).statusCode).toBe(200);
+    const beforeInactive = await picture(t.db);
     const inactive = await k.draft([dr(acc.id, 10), cr(k.acc('3101'), 10)]);
     expect(inactive.body.error.message).toBe('Line 1: account 1199 is inactive');
+    expect(changes(beforeInactive, await picture(t.db))).toEqual({});
 
     const su = await t.anon().post('/api/auth/signup', { companyNameEn: 'Other Co', companyNameAr: 'شركة أخرى', currency: 'SAR', username: 'other', fullName: 'Other', password: 'other-pass-1' });
     expect(su.statusCode).toBe(201);
     const other = await t.login('other', 'other-pass-1');
     const ko = await kit(t, other);
     expect(ko.acc('1101')).not.toBe(k.acc('1101'));
+    // the other company and its sign-in are made before the picture (writes of their own)
+    const beforeForeign = await picture(t.db);
     const foreign = await k.draft([dr(ko.acc('1101'), 10), cr(k.acc('3101'), 10)]);
     expect(foreign.statusCode).toBe(422);
     expect(foreign.body.error.message).toBe('Line 1: the account does not exist');
+    expect(changes(beforeForeign, await picture(t.db))).toEqual({});
     // and the other company cannot read or post our entries
     const mine = await k.post([dr(k.acc('1101'), 1), cr(k.acc('3101'), 1)]);
+    const beforeOther = await picture(t.db);
     expect((await other.get(`/api/accounting/journal-entries/${mine.id}`)).statusCode).toBe(404);
     expect((await other.post(`/api/accounting/journal-entries/${mine.id}/cancel`, {})).statusCode).toBe(404);
     expect((await other.patch(`/api/accounting/journal-entries/${mine.id}`, { reference: 'x' })).statusCode).toBe(404);
     const otherJournal = await other.post('/api/accounting/journal-entries', { journalId: k.jr('GEN'), date: '2026-03-10', lines: [dr(ko.acc('1101'), 1), cr(ko.acc('3101'), 1)] });
     expect(otherJournal.statusCode).toBe(422);
+    expect(changes(beforeOther, await picture(t.db))).toEqual({});
     const sneaky = await other.post('/api/accounting/journal-entries', { journalId: ko.jr('GEN'), date: '2026-03-10', status: 'posted', number: 'X', hash: 'x', companyId: 1, lines: [dr(ko.acc('1101'), 1), cr(ko.acc('3101'), 1)] });
     expect(sneaky.json()).toMatchObject({ status: 'draft', number: null, hash: null });
   });
@@ -70,6 +87,7 @@ describe('bad entries are refused with a message in both languages, nothing pers
     const s = (await t.admin.get('/api/accounting/settings/current')).json();
     const upd = await t.admin.patch(`/api/accounting/settings/${s.id}`, { lockDate: '2026-01-31', version: s.version });
     expect(upd.statusCode).toBe(200);
+    const locked = await picture(t.db);
     const on = await k.draft([dr(k.acc('1101'), 10), cr(k.acc('3101'), 10)], { date: '2026-01-31' });
     expect(on.statusCode).toBe(422);
     expect(on.body.error.message).toBe('The date 2026-01-31 is on or before the lock date 2026-01-31');
@@ -77,6 +95,8 @@ describe('bad entries are refused with a message in both languages, nothing pers
     const cancel = await t.admin.post(`/api/accounting/journal-entries/${old.id}/cancel`, {});
     expect(cancel.statusCode).toBe(422);
     expect((await t.admin.get(`/api/accounting/journal-entries/${old.id}`)).json().status).toBe('posted');
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(locked, await picture(t.db))).toEqual({});
     const after = await k.draft([dr(k.acc('1101'), 10), cr(k.acc('3101'), 10)], { date: '2026-02-01' });
     expect(after.statusCode).toBe(201);
     const s2 = (await t.admin.get('/api/accounting/settings/current')).json();
@@ -91,15 +111,19 @@ describe('posted entries are immutable', () => {
     expect(ch.statusCode).toBe(200);
     const p = (await t.admin.post(`/api/accounting/journal-entries/${d.body.id}/post`, {})).json();
     expect(p.status).toBe('posted');
+    const posted = await picture(t.db);
     const patch = await t.admin.patch(`/api/accounting/journal-entries/${p.id}`, { reference: 'tamper', version: p.version });
     expect(patch.statusCode).toBe(409);
     expect(patch.json().error.message).toMatch(/A posted entry cannot be changed/);
     expect((await t.admin.del(`/api/accounting/journal-entries/${p.id}`)).statusCode).toBe(409);
     expect((await t.admin.post(`/api/accounting/journal-entries/${p.id}/post`, {})).statusCode).toBe(409);
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(posted, await picture(t.db))).toEqual({});
   });
 
   it('the database refuses UPDATE/DELETE of posted lines and entries (trigger)', async () => {
     const p = await k.post([dr(k.acc('1101'), 30), cr(k.acc('3101'), 30)]);
+    const posted = await picture(t.db);
     await expect(t.db.orm.execute(sql`UPDATE journal_lines SET debit = 31 WHERE entry_id = ${p.id} AND debit > 0`)).rejects.toThrow();
     await expect(t.db.orm.execute(sql`DELETE FROM journal_lines WHERE entry_id = ${p.id}`)).rejects.toThrow();
     await expect(t.db.orm.execute(sql`UPDATE journal_entries SET total_debit = 1 WHERE id = ${p.id}`)).rejects.toThrow();
@@ -107,6 +131,8 @@ describe('posted entries are immutable', () => {
     await expect(t.db.orm.execute(sql`INSERT INTO journal_lines (company_id, entry_id, journal_id, line_no, date, account_id, debit, credit) VALUES (1, ${p.id}, ${p.journalId}, 9, '2026-03-10', ${k.acc('1101')}, 5, 5)`)).rejects.toThrow();
     const lines = await k.q<{ debit: string }>(sql`SELECT debit FROM journal_lines WHERE entry_id = ${p.id} ORDER BY line_no`);
     expect(Number(lines[0]!.debit)).toBe(30);
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(posted, await picture(t.db))).toEqual({});
   });
 
   it('names the entry altered behind the application\'s back', async () => {
@@ -132,6 +158,7 @@ describe('posted entries are immutable', () => {
 
 describe('accounts and taxes in use', () => {
   it('refuses deleting an account with postings or with sub-accounts; gives sub-accounts only to accounts without postings', async () => {
+    const before = await picture(t.db);
     const del = await t.admin.del(`/api/accounting/accounts/${k.acc('1101')}`);
     expect(del.statusCode).toBe(409);
     expect(del.json().error.message).toBe('An account with postings cannot be deleted');
@@ -139,15 +166,19 @@ describe('accounts and taxes in use', () => {
     const child = await t.admin.post('/api/accounting/accounts', { code: '110101', nameEn: 'Cash sub', nameAr: 'فرعي', type: 'asset', parentId: k.acc('1101') });
     expect(child.statusCode).toBe(422);
     expect(child.json().error.message).toBe('An account with postings cannot have sub-accounts');
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
     const leaf = (await t.admin.post('/api/accounting/accounts', { code: '1198', nameEn: 'Temp', nameAr: 'مؤقت', type: 'asset', parentId: k.acc('11') })).json();
     const sub = (await t.admin.post('/api/accounting/accounts', { code: '119801', nameEn: 'Temp sub', nameAr: 'مؤقت فرعي', type: 'asset', parentId: leaf.id })).json();
     expect((await t.admin.get(`/api/accounting/accounts/${leaf.id}`)).json().isLeaf).toBe(false);
     expect((await t.admin.del(`/api/accounting/accounts/${sub.id}`)).statusCode).toBe(204);
     expect((await t.admin.get(`/api/accounting/accounts/${leaf.id}`)).json().isLeaf).toBe(true);
+    const beforeDup = await picture(t.db);
     const dup = await t.admin.post('/api/accounting/accounts', { code: '1198', nameEn: 'Dup', nameAr: 'مكرر', type: 'asset' });
     expect(dup.statusCode).toBe(422);
     const loop = await t.admin.patch(`/api/accounting/accounts/${k.acc('11')}`, { parentId: k.acc('1101') });
     expect(loop.statusCode).toBe(422);
+    expect(changes(beforeDup, await picture(t.db))).toEqual({});
   });
 
   it('refuses deleting a tax used by an invoice: "Error deleting tax"', async () => {
@@ -157,11 +188,14 @@ describe('accounts and taxes in use', () => {
     const partnerId = await k.contact();
     const inv = await t.admin.post('/api/accounting/invoices', { type: 'SALE', partnerId, date: '2026-03-01', lines: [{ description: 'x', quantity: 1, unitPrice: '10', taxId: vat.id }] });
     expect(inv.statusCode).toBe(201);
+    const before = await picture(t.db);
     const del = await t.admin.del(`/api/accounting/taxes/${vat.id}`);
     expect(del.statusCode).toBe(409);
     expect(del.json().error.message).toMatch(/^Error deleting tax/);
     const ar = await t.admin.req('DELETE', `/api/accounting/taxes/${vat.id}`, undefined, { cookie: t.admin.cookie.replace('locale=en', 'locale=ar') });
     expect(ar.json().error.message).toMatch(/^خطأ في حذف الضريبة/);
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
     expect((await t.admin.del(`/api/accounting/taxes/${unused.id}`)).statusCode).toBe(204);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { changes, picture } from '../../../../tests/support/db-diff';
 import { type TestApp, testApp } from '../../../../tests/support/test-app';
 import { txCounters } from '../../../core/db/tx';
 import { postDelivery } from './documents.test-kit';
@@ -22,6 +23,13 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
+/**
+ * What a race changed, for its refused requests: each request's first transaction writes the request's key
+ * (core/db/request-key.ts), so a refused request that had committed anything would have left its key too. The race
+ * must leave as many keys as it has answers of 200, and its other changes are its successes' (checked by each test).
+ */
+const keysOf = (c: ReturnType<typeof changes>) => c.idempotency_keys?.inserted.length ?? 0;
+
 const numbers = async (prefix: string) => (await k.q<{ number: string }>(sql`
   SELECT number FROM deliveries WHERE number LIKE ${prefix + '%'} UNION ALL SELECT number FROM transfers WHERE number LIKE ${prefix + '%'}
   UNION ALL SELECT number FROM stock_adjustments WHERE number LIKE ${prefix + '%'} ORDER BY 1`)).map((r) => r.number);
@@ -36,6 +44,7 @@ it('20 parallel validations of deliveries of the last unit: one is done, 19 get 
     ids.push(r.json().id);
   }
   const seen = txCounters.opened;
+  const before = await picture(t.db);
   const res = await Promise.all(ids.map((id) => t.admin.post(`/api/inventory/deliveries/${id}/validate`, {})));
   expect(txCounters.opened - seen, 'every validation ran in a watched transaction').toBeGreaterThanOrEqual(20);
   expect(res.map((r) => r.statusCode).sort()).toEqual([200, ...Array(19).fill(422)]);
@@ -46,6 +55,12 @@ it('20 parallel validations of deliveries of the last unit: one is done, 19 get 
   expect(await numbers('DEL/')).toEqual(['DEL/2026/00001']);
   const drafts = await k.q<{ n: number }>(sql`SELECT count(*)::int AS n FROM deliveries WHERE status = 'draft' AND number IS NULL AND id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
   expect(drafts[0]!.n).toBe(19);
+  // the 19 refused validations left nothing behind (tests/support/db-diff.ts): one request's key, the done delivery
+  // the only one changed, its one move the only move
+  const raced = changes(before, await picture(t.db));
+  expect(keysOf(raced)).toBe(1);
+  expect(raced.deliveries).toEqual({ inserted: [], deleted: [], updated: [expect.objectContaining({ key: String(done.id) })] });
+  expect(raced.stock_moves!.inserted.map((m) => [m.source_type, m.source_id])).toEqual([['delivery', String(done.id)]]);
   expect(await k.balance(k.acc('5101'))).toBe('4.0000');
   expect(await verifyStock(t.db.orm, k.ctx.companyId)).toEqual([]);
   expect(retried()).toEqual([]);
@@ -76,8 +91,13 @@ it('parallel partial receipts of one receipt never receive more than ordered', a
   const p = await k.product({ name: 'Parallel receipt' });
   const r = (await t.admin.post('/api/inventory/receipts', { receiptDate: '2026-05-03', locationId: k.loc.stock, items: [{ productId: p, quantity: '3', unitCost: '2' }] })).json();
   expect((await t.admin.post(`/api/inventory/receipts/${r.id}/approve`, {})).statusCode).toBe(200);
+  const before = await picture(t.db);
   const res = await Promise.all(Array.from({ length: 6 }, () => t.admin.post(`/api/inventory/receipts/${r.id}/receivePartial`, { items: [{ index: 0, quantity: '1' }] })));
   expect(res.map((x) => x.statusCode).sort()).toEqual([200, 200, 200, 409, 409, 409]);
+  // the three refused (409) left nothing behind (tests/support/db-diff.ts): three requests' keys, three moves of 1
+  const raced = changes(before, await picture(t.db));
+  expect(keysOf(raced)).toBe(3);
+  expect(raced.stock_moves!.inserted.map((m) => m.quantity)).toEqual(['1.000000', '1.000000', '1.000000']);
   const after = (await t.admin.get(`/api/inventory/receipts/${r.id}`)).json();
   expect(after).toMatchObject({ status: 'received' });
   expect(after.items[0].receivedQuantity).toBe('3');
@@ -95,6 +115,7 @@ it('parallel confirms of one adjustment post it once; deliveries during a count 
   for (let i = 0; i < 4; i++) {
     dels.push((await postDelivery(t.admin, k, [{ productId: p, quantity: '1' }], { destinationType: 'other', deliveryDate: '2026-05-04' })).json().id);
   }
+  const before = await picture(t.db);
   const res = await Promise.all([
     ...Array.from({ length: 4 }, () => t.admin.post(`/api/inventory/stock-adjustments/${a.id}/confirm`, {})),
     ...dels.map((id) => t.admin.post(`/api/inventory/deliveries/${id}/validate`, {})),
@@ -102,6 +123,12 @@ it('parallel confirms of one adjustment post it once; deliveries during a count 
   const confirms = res.slice(0, 4).map((r) => r.statusCode).sort();
   expect(confirms).toEqual([200, 409, 409, 409]);
   expect(res.slice(4).map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+  // the three refused confirms (409) left nothing behind (tests/support/db-diff.ts): five requests' keys (one
+  // confirm, four deliveries), the adjustment's moves those of one confirm
+  const raced = changes(before, await picture(t.db));
+  expect(keysOf(raced)).toBe(5);
+  expect(raced.stock_moves!.inserted.filter((m) => m.source_type === 'stockAdjustment').map((m) => m.source_id)).toEqual([String(a.id)]);
+  expect(raced.stock_moves!.inserted.filter((m) => m.source_type === 'delivery')).toHaveLength(4);
   // the count fixed on hand at 30 when it was confirmed; the deliveries validated after it took 1 each
   const adj = (await t.admin.get(`/api/inventory/stock-adjustments/${a.id}`)).json();
   const deliveredAfter = (await k.q<{ n: number }>(sql`

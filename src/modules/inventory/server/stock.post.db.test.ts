@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changes, picture } from '../../../../tests/support/db-diff';
 import { type TestApp, testApp } from '../../../../tests/support/test-app';
 import { withTx } from '../../../core/db/tx';
 import { AppError } from '../../../core/http/errors';
@@ -102,12 +103,15 @@ describe('quantity checks', () => {
     const p = await k.product({ name: 'Blue pen', nameAr: 'قلم أزرق' });
     await k.receive(p, '2', '1');
     const before = [await count('stock_moves'), await count('stock_valuation_layers'), await count('journal_entries'), await count('stock_day_totals')];
+    const unchanged = await picture(t.db);
     const e = await fail(k.deliver(p, '3'));
     expect([e.status, e.messageIn('en'), e.messageIn('ar')]).toEqual([422, 'Quantity Not Available', 'الكمية غير متوفرة']);
     expect(e.fields!.quantity).toBe('Blue pen: 2 available, 3 requested');
     const ar = await fail(k.post({ moveType: 'outgoing', lines: [{ productId: p, quantity: '3', fromLocationId: k.loc.stock, toLocationId: k.loc.customers }] }, 'ar'));
     expect(ar.fields!.quantity).toBe('قلم أزرق: المتوفر 2، المطلوب 3');
     expect([await count('stock_moves'), await count('stock_valuation_layers'), await count('journal_entries'), await count('stock_day_totals')]).toEqual(before);
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(unchanged, await picture(t.db))).toEqual({});
     expect(await k.onHand(p)).toBe('2.000000');
   });
 
@@ -115,8 +119,11 @@ describe('quantity checks', () => {
     const p = await k.product();
     await k.receive(p, '5', '1');
     const line = { productId: p, quantity: '3', fromLocationId: k.loc.stock, toLocationId: k.loc.customers };
+    const before = await picture(t.db);
     expect((await fail(k.post({ moveType: 'outgoing', lines: [line, line] }))).messageIn('en')).toBe('Quantity Not Available');
     expect(await k.onHand(p)).toBe('5.000000');
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
   });
 
   it('refuses bad lines', async () => {
@@ -124,6 +131,7 @@ describe('quantity checks', () => {
     const base = { productId: p, quantity: '1', fromLocationId: k.loc.vendors, toLocationId: k.loc.stock };
     const msg = async (line: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
       (await fail(k.post({ moveType: 'incoming', lines: [{ ...base, ...line } as never], ...extra }))).messageIn('en');
+    const before = await picture(t.db);
     expect(await msg({ quantity: '0' })).toBe('Line 1: the quantity must be greater than zero');
     expect(await msg({ quantity: '-2' })).toBe('Line 1: the quantity must be greater than zero');
     expect(await msg({ quantity: 'abc' })).toBe('Line 1: the quantity must be greater than zero');
@@ -135,11 +143,18 @@ describe('quantity checks', () => {
     expect(await msg({}, { lines: [] })).toBe('Add at least one line');
     expect(await msg({}, { date: 'nope' })).toBe('Date is required');
     expect(await msg({}, { moveType: 'teleport' })).toBe('The move type is not valid');
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
+    // a service product and an inactive location are made before their pictures (writes of their own)
     const service = (await t.admin.post('/api/inventory/products', { name: 'Consulting', categoryId: (await k.q<{ id: number }>(sql`SELECT id FROM product_categories LIMIT 1`))[0]!.id, productType: 'service', uomId: k.uom('Unit') })).json().id as number;
+    const beforeService = await picture(t.db);
     expect(await msg({ productId: service })).toBe('Line 1: Consulting is not a storable product');
+    expect(changes(beforeService, await picture(t.db))).toEqual({});
     const inactive = await k.location('Closed shelf');
     await k.q(sql`UPDATE locations SET is_active = false WHERE id = ${inactive}`);
+    const beforeInactive = await picture(t.db);
     expect(await msg({ toLocationId: inactive })).toBe('Line 1: the location Closed shelf is inactive');
+    expect(changes(beforeInactive, await picture(t.db))).toEqual({});
   });
 });
 
@@ -155,8 +170,10 @@ describe('units of measure', () => {
     // 1234.5678 g = 1.2345678 kg -> 1.234568 (6 dp); at the product cost 10/kg = 12.34568 -> 12.3457
     const g = await k.receive(kg, '1234.5678', null, { uomId: k.uom('Gram') });
     expect(g.moves.map((x) => [x.quantity, x.value])).toEqual([['1.234568', '12.3457']]);
-    // 0.0000001 g = 0.0000000001 kg is 0 at 6 dp: refused
+    // 0.0000001 g = 0.0000000001 kg is 0 at 6 dp: refused, nothing written
+    const before = await picture(t.db);
     expect((await fail(k.receive(kg, '0.0000001', null, { uomId: k.uom('Gram') }))).messageIn('en')).toBe('Line 1: the quantity must be greater than zero');
+    expect(changes(before, await picture(t.db))).toEqual({});
   });
 });
 
@@ -242,8 +259,11 @@ describe('lots and serial numbers', () => {
     await k.settings({ enableBatchTracking: true });
     try {
       const p = await k.product();
+      const before = await picture(t.db);
       const e = await fail(k.receive(p, '1', '1'));
       expect([e.messageIn('en'), e.messageIn('ar')]).toEqual(['Lot / serial number is required', 'رقم الدفعة / الرقم التسلسلي مطلوب']);
+      // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+      expect(changes(before, await picture(t.db))).toEqual({});
       const r1 = await k.receive(p, '2', '1', { lotName: 'L-1', expiryDate: '2026-09-01' });
       const r2 = await k.receive(p, '3', '1', { lotName: 'L-1' });
       expect(r1.moves[0]!.lotId).toBe(r2.moves[0]!.lotId);
@@ -252,7 +272,9 @@ describe('lots and serial numbers', () => {
       expect(await k.onHand(p, k.loc.stock, r1.moves[0]!.lotId)).toBe('5.000000');
       // a lot of another product is refused
       const other = await k.product();
+      const beforeOther = await picture(t.db);
       expect((await fail(k.deliver(other, '1', { lotId: r1.moves[0]!.lotId }))).messageIn('en')).toBe('Line 1: the lot / serial number does not exist for this product');
+      expect(changes(beforeOther, await picture(t.db))).toEqual({});
     } finally { await k.settings({ enableBatchTracking: false }); }
   });
 
@@ -275,14 +297,20 @@ describe('lots and serial numbers', () => {
     await k.settings({ enableSerialTracking: true });
     try {
       const p = await k.product();
+      const before = await picture(t.db);
       expect((await fail(k.receive(p, '2', '10', { lotName: 'SN-1' }))).messageIn('en')).toBe('Line 1: a serial number moves a quantity of exactly 1');
+      // not a row anywhere, not even the lot SN-1: every table of the database as it was (tests/support/db-diff.ts)
+      expect(changes(before, await picture(t.db))).toEqual({});
       const r = await k.receive(p, '1', '10', { lotName: 'SN-1' });
       const [lot] = await k.q<{ is_serial: boolean }>(sql`SELECT is_serial FROM stock_lots WHERE id = ${r.moves[0]!.lotId}`);
       expect(lot!.is_serial).toBe(true);
+      const beforeTwice = await picture(t.db);
       const twice = await fail(k.receive(p, '1', '10', { lotName: 'SN-1' }));
       expect([twice.messageIn('en'), twice.messageIn('ar')]).toEqual(['Serial number SN-1 is already in stock', 'الرقم التسلسلي SN-1 موجود في المخزون بالفعل']);
       const line = { productId: p, quantity: '1', lotName: 'SN-2', fromLocationId: k.loc.vendors, toLocationId: k.loc.stock };
       expect((await fail(k.post({ moveType: 'incoming', lines: [line, line] }))).messageIn('en')).toBe('Serial number SN-2 is already in stock');
+      // nor the lot SN-2 of the refused document
+      expect(changes(beforeTwice, await picture(t.db))).toEqual({});
       await k.receive(p, '1', '12', { lotName: 'SN-2' });
       // sold, it may come back (a return)
       const d = await k.deliver(p, '2');
@@ -323,8 +351,11 @@ describe('lock date, other companies, database guards', () => {
     await k.q(sql`UPDATE accounting_settings SET lock_date = '2026-03-31'`);
     try {
       const shelf = await k.location('Locked shelf');
+      const before = await picture(t.db);
       const e = await fail(k.post({ date: '2026-03-31', lines: [{ productId: p, quantity: '1', fromLocationId: k.loc.stock, toLocationId: shelf }] }));
       expect(e.messageIn('en')).toBe('The date 2026-03-31 is on or before the lock date 2026-03-31');
+      // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+      expect(changes(before, await picture(t.db))).toEqual({});
       expect((await k.post({ date: '2026-04-01', lines: [{ productId: p, quantity: '1', fromLocationId: k.loc.stock, toLocationId: shelf }] })).moves).toHaveLength(1);
     } finally { await k.q(sql`UPDATE accounting_settings SET lock_date = NULL`); }
   });
@@ -339,9 +370,12 @@ describe('lock date, other companies, database guards', () => {
     const mine = await k.product();
     const theirs = await k2.product();
     await k2.receive(theirs, '3', '1');
+    const before = await picture(t.db);
     expect((await fail(k.receive(theirs, '1', '1'))).messageIn('en')).toBe('Line 1: the product does not exist');
     expect((await fail(k.post({ moveType: 'incoming', lines: [{ productId: mine, quantity: '1', fromLocationId: k.loc.vendors, toLocationId: k2.loc.stock }] }))).messageIn('en')).toBe('Line 1: the location does not exist');
     expect(await k2.onHand(theirs, k2.loc.stock)).toBe('3.000000');
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
     expect(await verifyStock(t.db.orm, k2.ctx.companyId)).toEqual([]);
   });
 
@@ -349,6 +383,7 @@ describe('lock date, other companies, database guards', () => {
     const p = await k.product();
     const r = await k.receive(p, '1', '1');
     const id = r.moves[0]!.id;
+    const before = await picture(t.db);
     await expect(k.q(sql`UPDATE stock_moves SET quantity = 5 WHERE id = ${id}`)).rejects.toThrow();
     await expect(k.q(sql`UPDATE stock_moves SET notes = 'x' WHERE id = ${id}`)).rejects.toThrow();
     await expect(k.q(sql`DELETE FROM stock_moves WHERE id = ${id}`)).rejects.toThrow();
@@ -358,6 +393,8 @@ describe('lock date, other companies, database guards', () => {
     await expect(k.q(sql`INSERT INTO stock_quants (company_id, product_id, location_id, quantity) VALUES (${k.ctx.companyId}, ${p}, ${k.loc.stock}, 1)`)).rejects.toThrow(); // one quant per key
     const [m] = await k.q<{ quantity: string }>(sql`SELECT quantity::text FROM stock_moves WHERE id = ${id}`);
     expect(Number(m!.quantity)).toBe(1);
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
   });
 });
 

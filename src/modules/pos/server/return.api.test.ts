@@ -108,9 +108,12 @@ describe('a till return', () => {
       lines: [{ orderLine: 1, productId: p, name: 'Perfume', sold: '5', returned: '0', returnable: '5' }], rules: { requireReturnReason: true, returnPeriodDays: 14, lastDay: '2026-03-26', open: true } });
     expect(look.json().reasons).toContainEqual({ id: reason, name: 'Damaged item' });
     // 3 back (30) by bank: 20 off the due, 10 refunded by bank transfer (all the bank took)
+    const quoted = await picture(t.db);
     const q = await t.admin.post('/api/pos/returns/quote', { orderId: o.id, lines: [{ orderLine: 1, quantity: '3' }] });
     expect(q.statusCode, q.body).toBe(200);
     expect(q.json()).toMatchObject({ totalAmount: '30.00', toDue: '20.0000', beyondDue: '10.0000' });
+    // a quote writes nothing at all (not even its request's key: core/db/tx.ts withReadTx)
+    expect(changes(quoted, await picture(t.db))).toEqual({});
     const bank = await rk.ret(t.admin, { sessionId: s.id, orderId: o.id, refundMethod: 'bank_transfer', reasonId: reason, lines: [{ orderLine: 1, quantity: '3' }] });
     expect(bank.statusCode, bank.body).toBe(201);
     expect(bank.json().return).toMatchObject({ totalAmount: '30.0000', appliedAmount: '20.0000', refundedAmount: '10.0000' });
@@ -269,8 +272,11 @@ describe('one key, one return', () => {
     const after = await rk.state();
     expect({ returns: after.returns! - before.returns!, pos: after.pos_payments! - before.pos_payments!, payments: after.payments! - before.payments! }).toEqual({ returns: 1, pos: 1, payments: 1 });
     expect(await rk.onHand(p)).toBe('8.000000');
+    const unchanged = await picture(t.db);
     const other = await rk.ret(t.admin, { ...body, lines: [{ orderLine: 1, quantity: '2' }] }, { 'idempotency-key': 'till-1-return-7' });
     expect(other.statusCode).toBe(422);
+    // the key's other body writes nothing, not even over the kept answer: every table as it was (tests/support/db-diff.ts)
+    expect(changes(unchanged, await picture(t.db))).toEqual({});
   });
 
   it('the books and the stock verify after all of it', async () => {

@@ -85,6 +85,8 @@ describe('sales orders', () => {
     expect(inv).toEqual({ status: 'CONFIRMED', total: '30.0000', reference: 'SO/2026/00001', partner: k.customer });
     const [del] = await k.q<Record<string, unknown>>(sql`SELECT status, order_sequence AS seq, total_cost::text AS cost FROM deliveries WHERE id = ${done.deliveryId}`);
     expect(del).toEqual({ status: 'done', seq: 'SO/2026/00001', cost: '12.0000' });
+    // the confirmed order refuses a cancel and an edit (409), an over-payment and a payment without an amount (422)
+    const confirmed = await picture(t.db);
     const again = await ar.post(`/api/sales/orders/${o.id}/cancel`);
     expect(again.statusCode).toBe(409);
     expect((await t.admin.patch(`/api/sales/orders/${o.id}`, { notes: 'x' })).statusCode).toBe(409);
@@ -92,12 +94,16 @@ describe('sales orders', () => {
     const over = await t.admin.post(`/api/sales/orders/${o.id}/pay`, { amount: '31' });
     expect(over.statusCode).toBe(422);
     expect((await t.admin.post(`/api/sales/orders/${o.id}/pay`, {})).json().error.fields.amount).toBe('Amount is required');
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(confirmed, await picture(t.db))).toEqual({});
     const part = await t.admin.post(`/api/sales/orders/${o.id}/pay`, { amount: '10', date: '2026-03-11' });
     expect(part.statusCode, part.body).toBe(200);
     expect(part.json()).toMatchObject({ paidAmount: '10.0000', dueAmount: '20.0000', paymentStatus: 'partially_paid', status: 'confirmed' });
     const full = (await t.admin.post(`/api/sales/orders/${o.id}/pay`, { amount: '20', date: '2026-03-12' })).json();
     expect(full).toMatchObject({ paidAmount: '30.0000', dueAmount: '0.0000', paymentStatus: 'paid', status: 'completed' });
+    const completed = await picture(t.db);
     expect((await ar.post(`/api/sales/orders/${o.id}/pay`, { amount: '1' })).json().error.message).toBe('لا يمكن دفع إلا أمر بيع مؤكد');
+    expect(changes(completed, await picture(t.db))).toEqual({});
     expect(await verifyStock(t.db.orm, k.ctx.companyId)).toEqual([]);
     expect((await verifyLedger(t.db.orm, k.ctx.companyId)).ok).toBe(true);
   });
