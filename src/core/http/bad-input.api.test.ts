@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changes, picture } from '../../../tests/support/db-diff';
 import { type TestApp, testApp } from '../../../tests/support/test-app';
 import { type Kit, kit } from '../../modules/accounting/server/test-kit';
 import { type StockKit, stockKit } from '../../modules/inventory/server/test-kit';
@@ -38,28 +39,20 @@ async function send(method: 'GET' | 'POST', url: string, body: unknown, lang: 'e
   return { status: r.statusCode, error: (r.json() as { error?: { message: string; fields?: Record<string, string> } }).error };
 }
 
-/** Rows of everything the requests below could write. */
-async function stored(): Promise<string> {
-  const r = await t.db.orm.execute(sql`SELECT (SELECT count(*) FROM journal_entries) AS je, (SELECT count(*) FROM journal_lines) AS jl,
-    (SELECT count(*) FROM invoices) AS inv, (SELECT count(*) FROM receipts) AS rec, (SELECT count(*) FROM deliveries) AS del,
-    (SELECT count(*) FROM stock_moves) AS moves, (SELECT count(*) FROM contacts) AS contacts, (SELECT count(*) FROM products) AS products,
-    (SELECT coalesce(sum(next_value), 0) FROM doc_sequences) AS numbers`);
-  return JSON.stringify(r.rows[0]);
-}
-
 /**
  * Sends the request in English and in Arabic: both refused with 400 or 422, `field` named in `fields`, its message
  * matching `en` / `ar` (the field's label in that language), and nothing stored.
  */
 async function refused(method: 'GET' | 'POST', url: string, body: unknown, field: string, en: RegExp, ar: RegExp): Promise<void> {
-  const before = await stored();
+  const before = await picture(t.db);
   for (const [lang, want] of [['en', en], ['ar', ar]] as const) {
     const r = await send(method, url, body, lang);
     expect([400, 422], `${method} ${url} ${lang}: ${JSON.stringify(r)}`).toContain(r.status);
     expect(Object.keys(r.error?.fields ?? {}), JSON.stringify(r.error)).toContain(field);
     expect(r.error!.fields![field]).toMatch(want);
   }
-  expect(await stored()).toBe(before);
+  // nothing stored anywhere: every table of the database as it was (tests/support/db-diff.ts)
+  expect(changes(before, await picture(t.db)), `${method} ${url}`).toEqual({});
 }
 
 const entry = (date: string, lines?: unknown[]) => ({
