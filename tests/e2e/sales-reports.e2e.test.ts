@@ -66,6 +66,12 @@ for (const lang of ['en', 'ar'] as const) {
       const pdfPath = (await pdf.path())!;
       expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
       if (existsSync('/usr/bin/pdftoppm')) execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, join(SCREENS, `${lang}-sales-product-sales-pdf`)]);
+      // 13 months are wider than an upright A4 page: the page turns across and every month is on it, the first and
+      // the last too (pdftotext reads only what the page shows; in Arabic the last month ran off its left edge)
+      if (existsSync('/usr/bin/pdftotext')) {
+        const shown = execFileSync('pdftotext', ['-layout', pdfPath, '-']).toString();
+        for (const month of [from.slice(0, 7), today.slice(0, 7)]) expect(shown, `${lang}: ${month}`).toContain(month);
+      }
       expect(errors).toEqual([]);
       await context.close();
     }, 240_000);

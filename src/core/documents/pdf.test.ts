@@ -42,7 +42,32 @@ function text(buf: Buffer): { text: string; pages: number; fonts: string[] } {
   return { text: execFileSync('pdftotext', [join(dir, 'a.pdf'), '-']).toString(), pages, fonts };
 }
 
+describe('a4Fit', () => {
+  it('keeps a page upright when it fits, turns it across when not, and scales down what is wider still', () => {
+    expect(pdf.a4Fit(700)).toEqual({ landscape: false, scale: 1 });
+    expect(pdf.a4Fit(900)).toEqual({ landscape: true, scale: 1 });
+    expect(pdf.a4Fit(2092)).toEqual({ landscape: true, scale: 0.5 });
+    expect(pdf.a4Fit(1_000_000).scale).toBe(0.1);
+  });
+});
+
 describe.skipIf(!hasChromium)('the shared Chromium', () => {
+  it('prints a table wider than the page whole, in Arabic too: across the page, scaled down when needed, no column lost', async () => {
+    for (const [cols, locale] of [[14, 'ar'], [40, 'ar'], [14, 'en']] as const) {
+      const head = Array.from({ length: cols }, (_, i) => `<th>COL${i + 1} عمود</th>`).join('');
+      const row = Array.from({ length: cols }, (_, i) => `<td>${(i + 1) * 1000}.00</td>`).join('');
+      const buf = await pdf.htmlToPdf(pdf.page('Wide', `<table><thead><tr>${head}</tr></thead><tbody><tr>${row}</tr></tbody></table>`, locale));
+      if (!hasPoppler) continue;
+      const dir = mkdtempSync(join(tmpdir(), 'pdf-wide-'));
+      writeFileSync(join(dir, 'a.pdf'), buf);
+      expect(execFileSync('pdfinfo', [join(dir, 'a.pdf')]).toString()).toMatch(/Page size:\s+842\.\d+ x 595\.\d+/); // A4 across
+      // every column's words are inside the page: pdftotext reads only what the page shows (its crop box)
+      const shown = execFileSync('pdftotext', ['-layout', join(dir, 'a.pdf'), '-']).toString();
+      expect(shown, `${cols} columns, ${locale}`).toContain(`COL${cols}`);
+      expect(shown).toContain(`${cols * 1000}.00`);
+    }
+  }, 60_000);
+
   it('prints two PDFs in parallel with one browser', async () => {
     const [a, b] = await Promise.all([pdf.htmlToPdf(html('first')), pdf.htmlToPdf(html('second'))]);
     expect(isPdf(a) && isPdf(b)).toBe(true);

@@ -115,6 +115,20 @@ export async function closeBrowser(): Promise<void> {
 export const browserRunning = () => browser !== null;
 
 const PDF_OPTIONS = { format: 'A4', printBackground: true, margin: { top: '12mm', bottom: '12mm', left: '10mm', right: '10mm' } } as const;
+/** The width an A4 page leaves its content inside PDF_OPTIONS' margins, in CSS px: portrait 190 mm, landscape 277 mm. */
+const CONTENT_PX = { portrait: Math.floor((190 * 96) / 25.4), landscape: Math.floor((277 * 96) / 25.4) };
+
+/**
+ * How a document `widthPx` wide (laid out for print) fits an A4 page: upright when it fits, else across (landscape),
+ * else across and scaled down to the page's width (Chromium's print scale, 0.1 at least). A wide report (a product's
+ * sales by month: 13 columns of months) would otherwise run off the page's edge, on the left in Arabic, and its
+ * columns be lost.
+ */
+export function a4Fit(widthPx: number): { landscape: boolean; scale: number } {
+  if (widthPx <= CONTENT_PX.portrait) return { landscape: false, scale: 1 };
+  if (widthPx <= CONTENT_PX.landscape) return { landscape: true, scale: 1 };
+  return { landscape: true, scale: Math.max(0.1, Math.floor((CONTENT_PX.landscape / widthPx) * 1000) / 1000) };
+}
 
 /**
  * Runs `fn` with a `print` that renders HTML documents to PDF in one context and page of the shared browser
@@ -149,8 +163,7 @@ async function withBrowser<T>(fn: (print: (html: string, opts?: PrintOptions) =>
             const { page, cdp } = await open;
             if (reused) await cdp.send('HeapProfiler.collectGarbage');
             if (opts?.widthMm) return await printRoll(page, cdp, html, opts.widthMm);
-            await page.setContent(html, { waitUntil: 'load', timeout: PRINT_TIMEOUT_MS });
-            return Buffer.from(await page.pdf(PDF_OPTIONS));
+            return await printA4(page, cdp, html);
           } finally {
             clearTimeout(stuck);
           }
@@ -183,6 +196,27 @@ async function printRoll(page: Page, cdp: CDPSession, html: string, widthMm: num
   const height = Math.ceil((m.cssContentSize ?? m.contentSize).height) + 4;
   return Buffer.from(await page.pdf({ width: `${widthMm}mm`, height: `${height}px`, printBackground: true, margin: { top: '0', bottom: '0', left: '0', right: '0' }, pageRanges: '1' }));
 }
+
+/**
+ * An A4 document: laid out for print at the page's content width (JavaScript off: the width comes from the DevTools
+ * protocol's layout metrics), then printed upright or across (a4Fit). Wider still, it is laid out again zoomed out
+ * to the page's width (CSS zoom on the root): Chromium's own print scale leaves a right-to-left page blank.
+ */
+async function printA4(page: Page, cdp: CDPSession, html: string): Promise<Buffer> {
+  await page.setViewportSize({ width: CONTENT_PX.portrait, height: 50 });
+  await page.emulateMedia({ media: 'print' });
+  await page.setContent(html, { waitUntil: 'load', timeout: PRINT_TIMEOUT_MS });
+  const m = await cdp.send('Page.getLayoutMetrics') as { cssContentSize?: { width: number }; contentSize: { width: number } };
+  const { landscape, scale } = a4Fit(Math.ceil((m.cssContentSize ?? m.contentSize).width));
+  if (scale < 1) await page.setContent(zoomed(html, scale), { waitUntil: 'load', timeout: PRINT_TIMEOUT_MS });
+  return Buffer.from(await page.pdf({ ...PDF_OPTIONS, landscape }));
+}
+
+/** The document with its root zoomed by `scale` (a style first in its head, or before it when it has none). */
+const zoomed = (html: string, scale: number) => {
+  const style = `<style>html{zoom:${scale}}</style>`;
+  return html.includes('<head>') ? html.replace('<head>', `<head>${style}`) : `${style}${html}`;
+};
 
 export async function htmlToPdf(html: string, opts?: PrintOptions): Promise<Buffer> {
   return withBrowser((print) => print(html, opts));
