@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { withTx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
+import { AppError } from '../../../core/http/errors';
 import type { Locale } from '../../../core/i18n/locale';
 import { postStock } from './stock.post';
 import type { StockLineInput, StockPostInput, StockPostResult } from './stock.types';
@@ -98,4 +99,10 @@ export async function stockKit(t: TestApp, c: Client = t.admin): Promise<StockKi
       return r!.b;
     },
   };
+}
+
+/** The AppError a refused call throws (a test fails when the call succeeds or throws anything else). */
+export async function refusal(p: Promise<unknown>): Promise<AppError> {
+  try { await p; } catch (e) { if (e instanceof AppError) return e; throw e; }
+  throw new Error('expected a refusal');
 }
