@@ -12,14 +12,14 @@ export const TILL_WORKER = '/sw-till.js';
 export function registerTillWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   for (const scope of TILL_SCOPES) register(scope, 0);
-  // what the page read before the worker took it (the first visit) went past the worker: keep it now; a page the
-  // worker's activation did not take (its load was under way) asks the worker to take it, or its later reads (the
-  // products, the session) would never be kept for a reload while the server is down
+  // what the page read before the worker took it (the first visit) went past the worker: keep it (watchReads); a page
+  // the worker's activation did not take (its load was under way) asks the worker to take it, or its later reads
+  // (the products, the session) would never be kept for a reload while the server is down
+  const reads = watchReads();
   void navigator.serviceWorker.ready.then((reg) => {
     if (!navigator.serviceWorker.controller) reg.active?.postMessage({ type: 'claim' });
-    return keepWhatWasRead();
   });
-  navigator.serviceWorker.addEventListener('controllerchange', () => void keepWhatWasRead());
+  navigator.serviceWorker.addEventListener('controllerchange', () => reads.controlled());
 }
 
 /** Tries again this long after an install that failed, at most this many times while the till stays open. */
@@ -39,14 +39,46 @@ function register(scope: string, tries: number): void {
   }, again);
 }
 
-/** Stores the till's reads of this page (the resource timing list) that the worker's cache does not hold yet. */
-async function keepWhatWasRead(): Promise<void> {
-  if (typeof caches === 'undefined') return;
-  const urls = new Set(performance.getEntriesByType('resource').map((e) => e.name)
-    .filter((u) => strategyOf('GET', 'cors', new URL(u), location.origin) === 'data'));
+/**
+ * Keeps the till's reads that went past the worker: those that started before the worker controlled the page. A
+ * PerformanceObserver sees each read when it ENDS, so a read under way when the worker took the page is kept too
+ * (a look at the resource list when the worker took it missed those: a full run of 2026-11-29 had the till's
+ * products and session unkept 30 s later), and it sees them even once the page's resource list is full. Reads that
+ * start after the worker took the page are the worker's to keep (sw.ts).
+ */
+let watching: { controlled(): void } | undefined;
+function watchReads(): { controlled(): void } {
+  watching ??= startWatching();
+  return watching;
+}
+
+function startWatching(): { controlled(): void } {
+  let since = navigator.serviceWorker.controller ? 0 : Infinity;
+  if (typeof caches === 'undefined' || typeof PerformanceObserver === 'undefined' || since === 0) return { controlled() {} };
+  const seen = new Set<string>();
+  let queue = Promise.resolve();
+  const observer = new PerformanceObserver((list) => {
+    if (!TILL_SCOPES.some((scope) => location.pathname.startsWith(scope))) return;
+    const urls = list.getEntries().filter((e) => e.startTime < since && !seen.has(e.name)
+      && strategyOf('GET', 'cors', new URL(e.name), location.origin) === 'data').map((e) => e.name);
+    urls.forEach((u) => seen.add(u));
+    if (urls.length) queue = queue.then(() => keep(urls));
+  });
+  try {
+    observer.observe({ type: 'resource', buffered: true });
+  } catch {
+    return { controlled() {} };
+  }
+  return { controlled() { since = Math.min(since, performance.now()); } };
+}
+
+/**
+ * Stores these answers, read again, in the worker's cache, over what it holds: a kept answer may be older than the
+ * page's read (the till's sessions, kept empty by an earlier page, before the session was started).
+ */
+async function keep(urls: string[]): Promise<void> {
   const cache = await caches.open(DATA_CACHE);
   for (const u of urls) {
-    if (await cache.match(u)) continue;
     try {
       const res = await fetch(u, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
       if (res.ok && (res.headers.get('content-type') ?? '').includes('application/json')) await cache.put(u, res);
