@@ -42,7 +42,7 @@ export function page(title: string, body: string, locale: Locale): string {
 <title>${esc(title)}</title><style>${fonts()}
 @media screen{body{display:none}}
 body{font-family:'Noto Naskh Arabic',sans-serif;font-size:11px;margin:24px;color:#111}
-h1{font-size:18px;margin:0 0 4px} .muted{color:#555}
+h1{font-size:18px;margin:0 0 4px} .muted{color:#555} .company{font-weight:700;font-size:12px;margin:0 0 2px}
 table{width:100%;border-collapse:collapse;margin-top:12px} th,td{border-bottom:1px solid #ddd;padding:4px 6px;text-align:start}
 th{background:#f3f3f3} td.n,th.n{text-align:end;direction:ltr;unicode-bidi:isolate;white-space:nowrap} td.d,th.d{text-align:end;white-space:nowrap}
 tr.total td,tr.heading td{font-weight:700} .bi{display:block;font-size:9px;color:#555}

@@ -22,6 +22,8 @@ export interface ReportData {
 export interface ReportDef<P> {
   name: string;
   title: Label;
+  /** The parameters beyond the period this report filters by: its PDF names those chosen (core/http/report-heading.ts). */
+  applies?: (keyof P & string)[];
   run(db: Orm, ctx: Ctx, p: P): Promise<ReportData>;
   /**
    * Optional, for reports that can be long: every row of the report in its order, in batches of at most `batch`

@@ -12,6 +12,7 @@ import type { Ctx } from './context';
 import { displayOf } from './display';
 import { AppError } from './errors';
 import { requireCtx, requirePermission } from './guard';
+import { type ReportFilter, reportHeading } from './report-heading';
 import { readFromReplica } from './replica-read';
 import { routeDoc } from './route-doc';
 
@@ -20,6 +21,7 @@ import { routeDoc } from './route-doc';
  *   GET <prefix>/<name>?...&format=json|xlsx|pdf   (json is paged; Excel and PDF hold every row of the range, up
  *                                                  to 50,000 and 20,000: a longer report is a 400, never cut short)
  *   GET <prefix>/combined.xlsx?names=a,b&...      (one workbook, one sheet per report; `combined` by default)
+ * A PDF is headed by the company's name, the title, the period and the filters chosen (report-heading.ts).
  * Unexpected failures are logged and answered 500 with the module's message; AppErrors (400, 404) pass through.
  * Every report reads in one snapshot, from the replica when there is one (core/db/replica.ts: read your writes,
  * else the primary); the JSON carries `asOf`, the time its data is as of, and every answer the X-Data-* headers.
@@ -34,6 +36,8 @@ export interface ReportRoutes<P extends BaseReportParams> {
   messages: { failed: Label; pdfFailed: Label; unknown: Label };
   /** Fills parameters the caller left out that depend on the company (e.g. `from` = start of the fiscal year). */
   defaults?(db: Orm, ctx: Ctx, report: string, p: P): Promise<P>;
+  /** The filters of `p` a PDF names under its title (report-heading.ts), those its report applies (ReportDef.applies). */
+  filters?(p: P, report: string): ReportFilter[];
   /** OpenAPI: what the reports are about and the query parameters beyond the shared ones. */
   doc: { summary: string; query: Record<string, string> };
 }
@@ -112,7 +116,8 @@ export function registerReports<P extends BaseReportParams>(app: FastifyInstance
       const { value: pdf } = await guard(pdfFailed, () => readFromReplica(reply, ctx, async (rc) => {
         const p = await params(rc, def.name, q);
         const data = whole(await def.run(rc.db.orm, rc, { ...p, page: 1, pageSize: stream ? 0 : PDF_ROWS }), 'PDF', PDF_ROWS, !!stream);
-        return reportPdf(data, fmt, stream ? { rows: () => stream(rc.db.orm, rc, p, PART_ROWS) } : {});
+        const heading = await reportHeading(rc.db.orm, rc, (spec.filters?.(p, def.name) ?? []).filter((f) => def.applies?.includes(f.param as keyof P & string)), fmt);
+        return reportPdf(data, fmt, { heading, ...(stream ? { rows: () => stream(rc.db.orm, rc, p, PART_ROWS) } : {}) });
       }, SNAPSHOT));
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${def.name}.pdf"`).send(pdf);
     }

@@ -9,6 +9,7 @@ const bucketOf = (days: number) => (days <= 0 ? 'current' : days <= 30 ? 'd1_30'
 export const agingReport: ReportDef = {
   name: 'accounts-receivable-aging',
   title: L('Accounts receivable aging', 'أعمار الذمم المدينة'),
+  applies: ['contactId'],
   async run(db, ctx, p) {
     const r = await db.execute(sql`
       SELECT i.partner_id AS "partnerId", c.name, c.name_ar AS "nameAr", i.due_amount::text AS due,

@@ -46,6 +46,7 @@ const openOf = (opening: Map<number, { debit: Decimal; credit: Decimal }>, accou
 export const generalLedgerReport: ReportDef = {
   name: 'general-ledger',
   title: L('General ledger', 'دفتر الأستاذ العام'),
+  applies: ['accountId', 'journalId', 'contactId'],
   async run(db, ctx, p) {
     const where = filters(ctx, p);
     const opening = await openings(db, ctx, p);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../../../../tests/support/test-app';
 import { cr, dr, type Kit, kit } from '../test-kit';
 import { reportHtml } from '../../../../core/documents/report-pdf';
+import { pdfText } from '../../../../core/documents/pdf-read.test-kit';
 import { generalLedgerReport } from './general-ledger.report';
 import { parseParams } from './report-params';
 
@@ -80,6 +81,10 @@ describe('report and invoice PDFs', () => {
     }
     const r = await t.admin.get('/api/accounting/reports/general-ledger?from=2026-05-01&to=2026-05-31&format=pdf');
     expect(r.statusCode).toBe(200);
+    // one account's ledger says whose it is under its title
+    const [cash] = await k.q<{ name: string }>(sql`SELECT name_en AS name FROM accounts WHERE id = ${k.acc('1101')}`);
+    const one = await t.admin.get(`/api/accounting/reports/general-ledger?from=2026-05-01&to=2026-05-02&accountId=${k.acc('1101')}&format=pdf`);
+    expect(pdfText(one.rawPayload).replace(/\s+/g, ' ')).toContain(`Account: ${cash!.name}`);
     const dir = mkdtempSync(join(tmpdir(), 'gl-pdf-'));
     writeFileSync(join(dir, 'gl.pdf'), r.rawPayload);
     const text = execFileSync('pdftotext', [join(dir, 'gl.pdf'), '-']).toString();

@@ -10,7 +10,7 @@ import { cashFlowReport } from './cash-flow.report';
 import { fiscalYearFrom } from './fiscal-year';
 import { generalLedgerReport } from './general-ledger.report';
 import { accountTotals, accountsOf, rollUp } from './ledger-totals';
-import { parseParams, type ReportParams } from './report-params';
+import { accountingFilters, parseParams, type ReportParams } from './report-params';
 import type { ReportDef } from './report.types';
 import { balanceSheetReport, incomeStatementReport } from './statements.report';
 import { detailedTrialBalanceReport, trialBalanceReport } from './trial-balance.report';
@@ -33,6 +33,7 @@ export function registerReportRoutes(app: FastifyInstance, db: Database): void {
     permission: 'accounting.journalEntry.reports',
     reports: REPORTS,
     parse: parseParams,
+    filters: accountingFilters,
     combined: ['balance-sheet', 'income-statement'],
     messages: { failed: am.reportFailed, pdfFailed: am.pdfFailed, unknown: am.unknownReport },
     async defaults(orm, ctx, name, p) {

@@ -17,6 +17,7 @@ function build(detailed: boolean): ReportDef {
   return {
     name: detailed ? 'detailed-trial-balance' : 'trial-balance',
     title: detailed ? L('Detailed trial balance', 'ميزان المراجعة التفصيلي') : L('Trial balance', 'ميزان المراجعة'),
+    applies: ['journalId', 'contactId'],
     async run(db, ctx, p) {
       const accounts = await accountsOf(db, ctx.companyId);
       const f = { journalId: p.journalId, contactId: p.contactId };

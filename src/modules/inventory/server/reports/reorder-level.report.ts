@@ -4,7 +4,7 @@ import type { Orm } from '../../../../core/db/connect';
 import { L, col, type ReportDef } from '../../../../core/documents/report.types';
 import type { Ctx } from '../../../../core/http/context';
 import { tr } from '../../../../core/i18n/locale';
-import type { InventoryReportParams } from './report-params';
+import { STOCK_FILTERS, type InventoryReportParams } from './report-params';
 import { rm } from './reports.messages';
 import { locationScope, nameOf, productScope, unitOf } from './stock-totals';
 
@@ -50,6 +50,7 @@ export async function lowStock(db: Orm, ctx: Ctx, scope: Scope, limit: number, o
 
 export const reorderLevelReport: ReportDef<InventoryReportParams> = {
   name: 'reorder-level',
+  applies: [...STOCK_FILTERS],
   title: L('Reorder level', 'حد إعادة الطلب'),
   async run(db, ctx, p) {
     const { rows, total, totalCost } = await lowStock(db, ctx, p, p.pageSize, (p.page - 1) * p.pageSize);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportHtml } from '../../../../core/documents/report-pdf';
+import { pdfText } from '../../../../core/documents/pdf-read.test-kit';
 import { type TestApp, testApp } from '../../../../../tests/support/test-app';
 import { type StockKit, stockKit } from '../test-kit';
 
@@ -33,9 +34,14 @@ describe('inventory report PDFs', () => {
     expect(ar.headers['content-type']).toBe('application/pdf');
     expect(ar.headers['content-disposition']).toContain('stock-balance.pdf');
     expect(ar.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const en = await t.admin.get('/api/inventory/reports/stock-movement?from=2026-01-01&to=2026-03-31&period=monthly&format=pdf');
+    const en = await t.admin.get(`/api/inventory/reports/stock-movement?from=2026-01-01&to=2026-03-31&period=monthly&productId=${apple}&moveType=incoming&days=30&format=pdf`);
     expect(en.statusCode).toBe(200);
     expect(en.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // headed by the filters it applies, each named (the days of the slow-moving report are not this report's)
+    const heading = pdfText(en.rawPayload).replace(/\s+/g, ' ');
+    expect(heading).toContain('Product: Apple <img src=x onerror=alert(1)>');
+    expect(heading).toContain('Move type: Incoming');
+    expect(heading).not.toContain('Days without');
     if (hasPdftoppm) {
       const dir = process.env.INVENTORY_PDF_PNG ?? mkdtempSync(join(tmpdir(), 'inv-pdf-'));
       writeFileSync(join(dir, 'stock-balance-ar.pdf'), ar.rawPayload);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../../core/db/connect';
 import { registerReports } from '../../../../core/http/report.routes';
 import { reorderLevelReport } from './reorder-level.report';
-import { parseInventoryParams } from './report-params';
+import { inventoryFilters, parseInventoryParams } from './report-params';
 import { rm } from './reports.messages';
 import { slowMovingReport } from './slow-moving.report';
 import { stockBalanceReport } from './stock-balance.report';
@@ -22,6 +22,7 @@ export function registerInventoryReports(app: FastifyInstance, db: Database): vo
     permission: 'inventory.stockMove.reports',
     reports: INVENTORY_REPORTS,
     parse: parseInventoryParams,
+    filters: inventoryFilters,
     combined: ['stock-balance', 'stock-movement'],
     messages: { failed: rm.downloadFailed, pdfFailed: rm.downloadFailed, unknown: rm.unknownReport },
     doc: {

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { addDays, daysBetween } from '../../../../core/documents/report-params';
 import { L, col, type ReportDef } from '../../../../core/documents/report.types';
 import { tr } from '../../../../core/i18n/locale';
-import type { InventoryReportParams } from './report-params';
+import { STOCK_FILTERS, type InventoryReportParams } from './report-params';
 import { rm } from './reports.messages';
 import { balanceCtes, nameOf, shareOfValue, stockSpan, unitOf } from './stock-totals';
 
@@ -14,6 +14,7 @@ import { balanceCtes, nameOf, shareOfValue, stockSpan, unitOf } from './stock-to
  */
 export const slowMovingReport: ReportDef<InventoryReportParams> = {
   name: 'slow-moving-items',
+  applies: [...STOCK_FILTERS, 'days'],
   title: L('Slow-moving items', 'الأصناف بطيئة الحركة'),
   async run(db, ctx, p) {
     const c = ctx.companyId;

@@ -4,7 +4,7 @@ import { execPrepared } from '../../../../core/db/prepared';
 import { type Column, L, col, type ReportDef } from '../../../../core/documents/report.types';
 import { tr } from '../../../../core/i18n/locale';
 import { roundMoney } from '../../../../core/money/round';
-import type { InventoryReportParams } from './report-params';
+import { STOCK_FILTERS, type InventoryReportParams } from './report-params';
 import { rm } from './reports.messages';
 import { balanceCtes, nameOf, shareOfValue, stockSpan, unitOf } from './stock-totals';
 
@@ -22,6 +22,7 @@ import { balanceCtes, nameOf, shareOfValue, stockSpan, unitOf } from './stock-to
  */
 export const stockBalanceReport: ReportDef<InventoryReportParams> = {
   name: 'stock-balance',
+  applies: [...STOCK_FILTERS],
   title: L('Stock balance', 'رصيد المخزون'),
   async run(db, ctx, p) {
     const byLocation = p.groupBy === 'location';

@@ -3,7 +3,7 @@ import { addDays, periodsBetween, startOf } from '../../../../core/documents/rep
 import { type Column, L, col, type ReportDef } from '../../../../core/documents/report.types';
 import { type Label, tr } from '../../../../core/i18n/locale';
 import { periodLabel } from '../../../../core/documents/period-label';
-import type { InventoryReportParams } from './report-params';
+import { STOCK_FILTERS, type InventoryReportParams } from './report-params';
 import { rm } from './reports.messages';
 import { type MovementAgg, movementRows } from './stock-movement.rows';
 import { balanceAt, locationScope, nameOf, productScope, type Span, stockSpan, totalsBetween, unitOf } from './stock-totals';
@@ -43,6 +43,7 @@ function aggregates(c: number, p: InventoryReportParams, from: string, buckets: 
 
 export const stockMovementReport: ReportDef<InventoryReportParams> = {
   name: 'stock-movement',
+  applies: [...STOCK_FILTERS, 'moveType'],
   title: L('Stock movement', 'حركة المخزون'),
   async run(db, ctx, p) {
     const c = ctx.companyId;

@@ -25,6 +25,7 @@ function empty(def: { name: string; title: ReportData['title'] }, p: SalesReport
 export const customerStatementReport: ReportDef<SalesReportParams> = {
   name: 'customer-statement',
   title: L('Customer statement', 'كشف حساب عميل'),
+  applies: ['customerId'],
   async run(db, ctx, p) {
     const c = ctx.companyId;
     const from = p.from ?? `${p.to.slice(0, 4)}-01-01`;

@@ -3,7 +3,7 @@ import { L, col, type ReportDef } from '../../../../core/documents/report.types'
 import type { Label } from '../../../../core/i18n/locale';
 import { postedInvoicesSql } from '../../../accounting';
 import { groupedSqlReport } from './grouped-sql';
-import type { SalesReportParams } from './report-params';
+import { GROUP_LIMITS, type SalesReportParams } from './report-params';
 import { bucketOf, customerLabels } from './sales-lines.sql';
 
 /**
@@ -15,7 +15,7 @@ import { bucketOf, customerLabels } from './sales-lines.sql';
  */
 function invoiceAnalysis(name: string, title: Label, type: string): ReportDef<SalesReportParams> {
   return {
-    name, title,
+    name, title, applies: ['customerId', ...GROUP_LIMITS],
     async run(db, ctx, p) {
       const c = ctx.companyId;
       const from = p.from ?? `${p.to.slice(0, 4)}-01-01`;

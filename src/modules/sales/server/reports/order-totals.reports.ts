@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { L, col, type ReportDef } from '../../../../core/documents/report.types';
 import { tr } from '../../../../core/i18n/locale';
 import { groupedSqlReport } from './grouped-sql';
-import type { SalesReportParams } from './report-params';
+import { GROUP_LIMITS, LINE_FILTERS, type SalesReportParams } from './report-params';
 import { srm } from './reports.messages';
 import { bucketOf, customerLabels, ordersWhere, periodRowLabels } from './sales-lines.sql';
 
@@ -26,6 +26,7 @@ const orderSums = (key: SQL, b: SQL, extra: SQL, where: SQL) => sql`SELECT ${key
 export const customerSalesReport: ReportDef<SalesReportParams> = {
   name: 'customer-sales',
   title: L('Customer sales', 'مبيعات العملاء'),
+  applies: [...LINE_FILTERS, ...GROUP_LIMITS],
   async run(db, ctx, p) {
     const from = from0(p);
     return groupedSqlReport(db, ctx, p, from, {
@@ -41,6 +42,7 @@ export const customerSalesReport: ReportDef<SalesReportParams> = {
 export const salespersonReport: ReportDef<SalesReportParams> = {
   name: 'salesperson',
   title: L('Salesperson sales', 'مبيعات المندوبين'),
+  applies: [...LINE_FILTERS, ...GROUP_LIMITS],
   async run(db, ctx, p) {
     const c = ctx.companyId;
     const from = from0(p);
@@ -67,6 +69,7 @@ export const salespersonReport: ReportDef<SalesReportParams> = {
 export const salesSummaryReport: ReportDef<SalesReportParams> = {
   name: 'sales-summary',
   title: L('Sales summary', 'ملخص المبيعات'),
+  applies: [...LINE_FILTERS, ...GROUP_LIMITS],
   async run(db, ctx, p) {
     const from = from0(p);
     const period = p.period ?? 'monthly';

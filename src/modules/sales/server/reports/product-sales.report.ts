@@ -6,7 +6,7 @@ import type Decimal from 'decimal.js';
 import type { Ctx } from '../../../../core/http/context';
 import type { Label } from '../../../../core/i18n/locale';
 import { groupedSqlReport } from './grouped-sql';
-import type { SalesReportParams } from './report-params';
+import { GROUP_LIMITS, LINE_FILTERS, type SalesReportParams } from './report-params';
 import { bucketOf, linesWhere, nameSql } from './sales-lines.sql';
 
 /**
@@ -73,6 +73,7 @@ export function productSalesSpec(ctx: Ctx, name: string, title: Label) {
 export const productSalesReport: ReportDef<SalesReportParams> = {
   name: 'product-sales',
   title: L('Product sales', 'مبيعات المنتجات'),
+  applies: [...LINE_FILTERS, ...GROUP_LIMITS],
   async run(db, ctx, p) {
     const from = p.from ?? `${p.to.slice(0, 4)}-01-01`;
     return groupedSqlReport(db, ctx, p, from, { ...productSalesSpec(ctx, this.name, this.title), source: productAggSql(ctx.companyId, p, from) });

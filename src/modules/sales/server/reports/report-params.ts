@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import type { Orm } from '../../../../core/db/connect';
 import { type BaseReportParams, parseBaseParams, queryReader } from '../../../../core/documents/report-params';
 import type { Ctx } from '../../../../core/http/context';
+import type { ReportFilter } from '../../../../core/http/report-heading';
 import { AppError } from '../../../../core/http/errors';
 import { fill } from '../../../../core/i18n/locale';
 import { productRefsExistSql } from '../../../inventory';
@@ -44,6 +45,27 @@ export function parseSalesParams(q: Record<string, unknown>, today: string): Sal
     top, minAmount, maxAmount, groupBy: r.oneOf('groupBy', RETURN_GROUPS), reasonId: r.id('reasonId'),
   };
 }
+
+/** The reports that read `customerId` as the vendor whose bills they analyse. */
+const VENDOR_REPORTS = new Set(['purchase-analysis', 'expense-analysis']);
+
+/** What a PDF names under its title: each filter chosen (the record's name, the Top N, the amounts). */
+export function salesFilters(p: SalesReportParams, report: string): ReportFilter[] {
+  return [
+    { param: 'customerId', label: VENDOR_REPORTS.has(report) ? srm.vendor : PARAM_LABELS.customerId!, entity: 'contact', id: p.customerId },
+    { param: 'productId', label: PARAM_LABELS.productId!, entity: 'product', id: p.productId },
+    { param: 'categoryId', label: PARAM_LABELS.categoryId!, entity: 'productCategory', id: p.categoryId },
+    { param: 'salespersonId', label: PARAM_LABELS.salespersonId!, entity: 'salesperson', id: p.salespersonId },
+    { param: 'reasonId', label: PARAM_LABELS.reasonId!, entity: 'salesReason', id: p.reasonId },
+    { param: 'top', label: PARAM_LABELS.top!, value: p.top, kind: 'int' },
+    { param: 'minAmount', label: PARAM_LABELS.minAmount!, value: p.minAmount, kind: 'money' },
+    { param: 'maxAmount', label: PARAM_LABELS.maxAmount!, value: p.maxAmount, kind: 'money' },
+  ];
+}
+
+/** What the reports over order lines or orders filter by (linesWhere, ordersWhere), and the grouped reports' limits (grouped.ts). */
+export const LINE_FILTERS = ['customerId', 'salespersonId', 'productId', 'categoryId'] as const;
+export const GROUP_LIMITS = ['top', 'minAmount', 'maxAmount'] as const;
 
 function notFound(param: string): AppError {
   const name = PARAM_LABELS[param]!;

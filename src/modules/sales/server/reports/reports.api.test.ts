@@ -5,7 +5,11 @@ import type { Client, TestApp } from '../../../../../tests/support/test-app';
 import { type SalesKit, salesApp } from '../sales.test-kit';
 import { groupedReport } from './grouped';
 import { productAggSql, productLabels, productSalesSpec } from './product-sales.report';
-import { parseSalesParams } from './report-params';
+import { parseSalesParams, salesFilters } from './report-params';
+import { pdfText } from '../../../../core/documents/pdf-read.test-kit';
+import { reportHeading } from '../../../../core/http/report-heading';
+import { displayFormat } from '../../../../core/i18n/format';
+import { ctxOf } from '../../../../../tests/support/ctx';
 
 /**
  * Every sales report against a brute-force computation over the same rows (sales_order_lines joined with their
@@ -221,5 +225,31 @@ describe('downloads', () => {
     expect(wb2.worksheets.map((w) => w.name)).toEqual(['مبيعات المنتجات', 'مبيعات العملاء']);
     const pdf = await ar.get('/api/sales/reports/customer-sales?from=2026-01-01&to=2026-03-31&format=pdf');
     expect([pdf.statusCode, pdf.rawPayload.subarray(0, 4).toString()]).toEqual([200, '%PDF']);
+  });
+});
+
+describe('what a PDF names under its title', () => {
+  it('the company and the filters its report applies, each by name, in the reader\'s language', async () => {
+    const [co] = await k.q<{ en: string; ar: string }>(sql`SELECT name_en AS en, name_ar AS ar FROM companies WHERE id = (SELECT company_id FROM contacts WHERE id = ${other})`);
+    const text = async (path: string) => {
+      const r = await t.admin.get(path);
+      expect(r.statusCode, r.body).toBe(200);
+      return pdfText(r.rawPayload).replace(/\s+/g, ' ');
+    };
+    // the statement names its customer; the Top N it does not apply is not named
+    const statement = await text(`/api/sales/reports/customer-statement?from=2026-01-01&to=2026-03-31&customerId=${other}&top=10&format=pdf`);
+    expect(statement).toContain(co!.en);
+    expect(statement).toContain('Customer: Khalid');
+    expect(statement).not.toContain('Top N');
+    const products = await text(`/api/sales/reports/product-sales?from=2026-01-01&to=2026-03-31&top=10&minAmount=5&categoryId=${sub}&format=pdf`);
+    expect(products).toContain('Top N: 10');
+    expect(products).toContain('Min amount: 5.00');
+    expect(products).toContain('Category: Juices');
+    expect(products).not.toContain('Customer:');
+    expect(await text(`/api/sales/reports/purchase-analysis?from=2026-01-01&to=2026-03-31&customerId=${vendor}&format=pdf`)).toContain('Vendor: Supplier Co');
+    // in Arabic: the Arabic names (the PDF's own text is read back letter by letter, so the heading is checked as built)
+    const ctx = await ctxOf(t, t.admin, 'ar');
+    const heading = await reportHeading(t.db.orm, ctx, salesFilters(parseSalesParams({ customerId: String(other), categoryId: String(sub) }, '2026-03-31'), 'customer-statement'), displayFormat('ar'));
+    expect(heading).toEqual({ company: co!.ar || co!.en, filters: ['العميل: خالد', 'الفئة: عصائر'] });
   });
 });

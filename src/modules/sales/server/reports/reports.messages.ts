@@ -14,6 +14,8 @@ export const srm = {
   uncategorized: { en: 'No category', ar: 'بدون فئة' },
   noSalesperson: { en: 'No salesperson', ar: 'بدون مندوب' },
   noReason: { en: 'No reason', ar: 'بدون سبب' },
+  /** The purchase and expense analyses' `customerId`, named on their PDF. */
+  vendor: { en: 'Vendor', ar: 'المورد' },
 } satisfies Record<string, Label>;
 
 /** Names of the sales reports' own parameters (in the 400/422 messages). */

@@ -5,7 +5,7 @@ import { customerStatementReport } from './customer-statement.report';
 import { expenseAnalysisReport, purchaseAnalysisReport } from './invoice-analysis.reports';
 import { customerSalesReport, salesSummaryReport, salespersonReport } from './order-totals.reports';
 import { productSalesReport } from './product-sales.report';
-import { checkRefs, parseSalesParams } from './report-params';
+import { checkRefs, parseSalesParams, salesFilters } from './report-params';
 import { srm } from './reports.messages';
 import { salesAnalysisReport } from './sales-analysis.report';
 import { salesOrderReport } from './sales-order.report';
@@ -29,6 +29,7 @@ export function registerSalesReports(app: FastifyInstance, db: Database): void {
     reports: SALES_REPORTS,
     parse: parseSalesParams,
     defaults: checkRefs,
+    filters: salesFilters,
     combined: ['product-sales', 'customer-sales'],
     messages: { failed: srm.downloadFailed, pdfFailed: srm.downloadFailed, unknown: srm.unknownReport },
     doc: {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { L, col, type ReportDef } from '../../../../core/documents/report.types';
 import { productLabelsSql } from '../../../inventory';
 import { groupedSqlReport } from './grouped-sql';
-import type { SalesReportParams } from './report-params';
+import { GROUP_LIMITS, LINE_FILTERS, type SalesReportParams } from './report-params';
 import { bucketOf, categoryLabels, linesWhere } from './sales-lines.sql';
 
 /**
@@ -12,6 +12,7 @@ import { bucketOf, categoryLabels, linesWhere } from './sales-lines.sql';
 export const salesAnalysisReport: ReportDef<SalesReportParams> = {
   name: 'sales-analysis',
   title: L('Sales analysis', 'تحليل المبيعات'),
+  applies: [...LINE_FILTERS, ...GROUP_LIMITS],
   async run(db, ctx, p) {
     const c = ctx.companyId;
     const from = p.from ?? `${p.to.slice(0, 4)}-01-01`;

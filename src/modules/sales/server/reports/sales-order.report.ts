@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { L, col, type ReportDef } from '../../../../core/documents/report.types';
 import { tr } from '../../../../core/i18n/locale';
 import { ORDER_STATES, PAYMENT_STATUSES } from '../../model/enums';
-import type { SalesReportParams } from './report-params';
+import { GROUP_LIMITS, LINE_FILTERS, type SalesReportParams } from './report-params';
 import { srm } from './reports.messages';
 import { ordersWhere } from './sales-lines.sql';
 
@@ -17,6 +17,7 @@ const label = (opts: typeof ORDER_STATES, v: unknown, locale: 'en' | 'ar') => { 
 export const salesOrderReport: ReportDef<SalesReportParams> = {
   name: 'sales-order',
   title: L('Sales orders', 'أوامر البيع'),
+  applies: [...LINE_FILTERS, ...GROUP_LIMITS],
   async run(db, ctx, p) {
     const c = ctx.companyId;
     const from = p.from ?? `${p.to.slice(0, 4)}-01-01`;

@@ -5,7 +5,7 @@ import { tr } from '../../../../core/i18n/locale';
 import { categoryProductsSql, productLabelsSql } from '../../../inventory';
 import { groupedSqlReport } from './grouped-sql';
 import { productHead, productLabels } from './product-sales.report';
-import type { ReturnGroupBy, SalesReportParams } from './report-params';
+import { GROUP_LIMITS, LINE_FILTERS, type ReturnGroupBy, type SalesReportParams } from './report-params';
 import { srm } from './reports.messages';
 import { bucketOf, categoryLabels, customerLabels, periodRowLabels } from './sales-lines.sql';
 
@@ -58,6 +58,7 @@ function grouping(ctx: Ctx, by: Exclude<ReturnGroupBy, 'period'>): { key: SQL; j
 export const salesReturnReport: ReportDef<SalesReportParams> = {
   name: 'sales-return',
   title: L('Sales returns', 'مرتجعات المبيعات'),
+  applies: [...LINE_FILTERS, 'reasonId', ...GROUP_LIMITS],
   async run(db, ctx, p) {
     const c = ctx.companyId;
     const from = p.from ?? `${p.to.slice(0, 4)}-01-01`;
