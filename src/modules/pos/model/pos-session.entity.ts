@@ -46,7 +46,7 @@ export const posSession = defineEntity({
     status: f.enum({ en: 'Status', ar: 'الحالة' }, SESSION_STATES, { default: 'active', filter: true }),
   },
   list: { columns: ['number', 'branchId', 'userId', 'openedAt', 'closedAt', 'openingCash', 'cashDifference', 'status'], defaultSort: '-openedAt' },
-  form: { sections: [{ title: { en: 'Start a session', ar: 'بدء جلسة' }, fields: ['branchId', 'openingCash', 'notes'] }] },
+  form: { sections: [{ title: { en: 'Session', ar: 'الجلسة' }, fields: ['branchId', 'openingCash', 'notes'] }] },
   states: {
     field: 'status', initial: 'active',
     // closing takes the counted amounts: an action with its own form on the session's page (web/SessionDetailScreen.tsx)
