@@ -6,10 +6,10 @@ import { withTx } from './tx';
 import { forgetInTx, memoInTx } from './tx-memo';
 import { freshDemoDatabase } from '../../../tests/support/run-templates';
 import { entityByName } from '../../modules/registry';
-import { VERSIONED } from './config-cache';
+import { VERSIONED, VERSIONED_TABLES } from './config-cache';
 
 /**
- * config-cache.ts and the configuration versions of migrations/0037: a read of versioned entities is kept between
+ * config-cache.ts and the configuration versions of migrations/0037 (and 0038, the e-invoicing units): a read of versioned entities is kept between
  * transactions for the request's version only; a write of them in the request reads afresh for the rest of it; the
  * version moves once per committed transaction that wrote a versioned table, whoever wrote it.
  */
@@ -94,7 +94,7 @@ describe('configuration kept between requests', () => {
 describe('configuration versions', () => {
   it('are moved by every table whose entity is kept (config-cache.ts VERSIONED), and by no other', async () => {
     const r = await db.orm.execute(sql`SELECT c.relname AS t FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid WHERE g.tgname = 'config_version' ORDER BY 1`);
-    expect(r.rows.map((x) => x.t)).toEqual([...VERSIONED].map((e) => entityByName(e).table).sort());
+    expect(r.rows.map((x) => x.t)).toEqual([...VERSIONED].map((e) => VERSIONED_TABLES[e] ?? entityByName(e).table).sort());
   });
 
   it('move once per committed transaction that wrote a versioned table, by any path; not on rollback or other tables', async () => {
@@ -116,5 +116,13 @@ describe('configuration versions', () => {
     })).rejects.toThrow('rolled back');
     await db.orm.execute(sql`UPDATE contacts SET updated_at = updated_at WHERE company_id = 1`);
     expect(Number(await version())).toBe(v0 + 6);
+    // an e-invoicing unit: made, activated and removed move it; signing an invoice (its counter and hash) does not
+    const [unit] = (await db.orm.execute(sql`INSERT INTO zatca_units (company_id, name, serial_number, private_key, last_hash)
+      VALUES (1, 'Till 1', '1-Daftar|2-1|3-x', 'k', 'h') RETURNING id`)).rows as { id: number }[];
+    await db.orm.execute(sql`UPDATE zatca_units SET status = 'active' WHERE id = ${unit!.id}`);
+    await db.orm.execute(sql`UPDATE zatca_units SET last_icv = last_icv + 1, last_hash = 'h2', updated_at = now() WHERE id = ${unit!.id}`);
+    expect(Number(await version())).toBe(v0 + 8);
+    await db.orm.execute(sql`DELETE FROM zatca_units WHERE id = ${unit!.id}`);
+    expect(Number(await version())).toBe(v0 + 9);
   });
 });

@@ -3,7 +3,8 @@ import type { Database } from './connect';
 /**
  * A company's configuration kept in this process's memory between requests: the reads every sale, invoice and
  * payment makes of rows that change a few times a year (the company, accounting and sales settings, taxes, price
- * lists, accounts and journals, by code). tx-memo.ts serves them; this file holds what it keeps.
+ * lists, accounts and journals, by code; whether the company has an active e-invoicing unit, `zatcaUnit`). tx-memo.ts
+ * serves them; this file holds what it keeps.
  *
  * What it guarantees: a read is answered from memory only for the version of the company's configuration that the
  * request's own session statement read (core/auth/sessions.ts, `config_versions`), and only what was read at that
@@ -19,7 +20,9 @@ import type { Database } from './connect';
  * - Memory is bounded: past MAX_ENTRIES per database everything kept is dropped and read again.
  * - A process or connection that dies loses nothing: this is a copy; the database stays the truth.
  */
-export const VERSIONED = new Set(['company', 'accountingSettings', 'salesSettings', 'tax', 'priceList', 'account', 'journal']);
+export const VERSIONED = new Set(['company', 'accountingSettings', 'salesSettings', 'tax', 'priceList', 'account', 'journal', 'zatcaUnit']);
+/** The versioned names that are no entity of the registry (rows written by hand-written code only), with their table. */
+export const VERSIONED_TABLES: Record<string, string> = { zatcaUnit: 'zatca_units' };
 const MAX_ENTRIES = 5_000;
 
 type Entry = { version: string; value: Promise<unknown> };

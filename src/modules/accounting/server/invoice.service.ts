@@ -120,29 +120,33 @@ export async function recordPayment(ctx: Ctx, tx: Tx, row: Row, body: Record<str
   const date = body.date === undefined || body.date === null || body.date === '' ? companyToday(ctx) : String(body.date);
   const dateBad = dateProblem(date);
   if (dateBad) throw ledgerError(messages[dateBad], { field: tr(invoicePayment.fields.date.label, ctx.locale), min: DATE_MIN, max: DATE_MAX }, ctx.locale, 'date');
-  const pt = tableOf(invoicePayment);
-  const [pay] = await tx.insert(pt).values({
-    companyId: ctx.companyId, invoiceId: row.id, date, amount: amt.toFixed(4), journalId, accountId: moneyAccount,
-    reference: typeof body.reference === 'string' ? body.reference.slice(0, 200) : (row.number as string), createdBy: ctx.user.id, updatedBy: ctx.user.id,
-  }).returning({ id: pt.id });
   const lines = paymentEntryLines({ type, partnerId: row.partnerId as number, isCreditNote: row.isCreditNote === true, number: row.number as string }, amt.toFixed(4), partnerAccount(s, type, ctx), moneyAccount);
   const paid = new Decimal(String(row.paidAmount)).plus(amt);
   const newDue = due.minus(amt);
   const status = payStatus(new Decimal(String(row.totalAmount)), newDue, paid, new Decimal(String(row.creditedAmount ?? 0)), row.status as string);
-  // the payment's entry id and the invoice's paid/due/status are written by the posting's own statement (its row
-  // is locked by the action): one round trip where three were
-  const entry = await postEntry(tx, ctx, { journalId, date, reference: row.number as string, source: { type: 'invoicePayment', id: pay!.id as number }, lines }, {
+  const reference = typeof body.reference === 'string' ? body.reference.slice(0, 200) : (row.number as string);
+  // ONE statement: the payment's id taken from its sequence before the journal's chain is locked, the entry posted
+  // with it as its source, then the payment's row written with the entry's id, and the invoice's paid/due/status
+  // (its row is locked by the action): one round trip where there were four
+  const entry = await postEntry(tx, ctx, { journalId, date, reference: row.number as string, source: { type: 'invoicePayment', id: null }, lines }, {
     late: {
-      ctes: sql`pay_entry AS (UPDATE invoice_payments SET entry_id = entries.id FROM entries WHERE invoice_payments.id = ${pay!.id as number}::int),
+      before: { ctes: sql`pay_id AS (SELECT nextval(pg_get_serial_sequence('invoice_payments', 'id'))::int AS id FROM ready)`, names: ['pay_id'] },
+      sourceId: sql`(SELECT id FROM pay_id)`,
+      ctes: sql`pay_row AS (INSERT INTO invoice_payments (id, company_id, invoice_id, date, amount, journal_id, account_id, reference, entry_id, created_by, updated_by)
+          SELECT pay_id.id, ${ctx.companyId}::int, ${row.id}::int, ${date}::date, ${amt.toFixed(4)}::numeric, ${journalId}::int, ${moneyAccount}::int, ${reference}::text,
+            entries.id, ${ctx.user.id}::int, ${ctx.user.id}::int
+          FROM entries CROSS JOIN pay_id),
         pay_invoice AS (UPDATE invoices SET paid_amount = ${paid.toFixed(4)}::numeric, due_amount = ${newDue.toFixed(4)}::numeric, status = ${status}::text,
           version = invoices.version + 1, updated_at = now(), updated_by = ${ctx.user.id}::int
         FROM entries WHERE invoices.id = ${row.id}::int)`,
+      select: sql`(SELECT id FROM pay_id) AS payment_id`,
     },
   });
+  const paymentId = Number(entry.row.payment_id);
   const it = tableOf(invoice);
   if (row.isCreditNote && newDue.isZero() && typeof row.creditNoteOfId === 'number')
     await tx.update(it).set({ status: 'REFUNDED', version: sql`${it.version} + 1`, updatedAt: sql`now()` }).where(eq(it.id, row.creditNoteOfId));
-  return { paymentId: pay!.id, entryId: entry.id, entryNumber: entry.number, paidAmount: paid.toFixed(4), dueAmount: newDue.toFixed(4), status };
+  return { paymentId, entryId: entry.id, entryNumber: entry.number, paidAmount: paid.toFixed(4), dueAmount: newDue.toFixed(4), status };
 }
 
 /**

@@ -25,7 +25,8 @@ export interface PostInput {
   journalId: number;
   date: string;
   reference?: string | null;
-  source?: { type: string; id: number } | null;
+  /** `id` null: the posting statement takes it (LateWrite.sourceId). */
+  source?: { type: string; id: number | null } | null;
   lines: unknown[];
 }
 

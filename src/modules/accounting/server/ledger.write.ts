@@ -41,7 +41,8 @@ export interface CheckedEntry extends WritableEntry { prefix: string; fiscalYear
 
 export interface WriteMeta {
   reference: string | null;
-  source?: { type: string; id: number } | null;
+  /** `id` null: the statement takes it (LateWrite.sourceId). */
+  source?: { type: string; id: number | null } | null;
   reversalOfId?: number;
   /** Post this draft row (already locked by the caller) instead of inserting a new entry. */
   draftId?: number;
@@ -82,6 +83,12 @@ export interface LateWrite {
    * transaction.
    */
   lead?: SQL;
+  /**
+   * The entry's source id as the statement takes it (a `before` CTE's, e.g. the id of the source's row that a later
+   * CTE inserts with the entry's id: a payment written by its own posting), for the entry's source_id and its audit
+   * row's `source`; the caller's `source.id` is then null.
+   */
+  sourceId?: SQL;
   ctes?: SQL;
   select?: SQL;
   join?: SQL;
@@ -138,13 +145,13 @@ const inputRecords = (inputs: object[]) => sql`jsonb_to_recordset(${JSON.stringi
       total_debit numeric, total_credit numeric, source_type text, source_id int, reversal_of_id int, user_id int, pre text, post text)`;
 
 /** The input row of one entry whose reference is `ref` (taken in the statement): in the canonical text and, with `labels`, on every line (or every line without a label). */
-function lateInputSql(inputs: object[], labels: boolean | 'blank'): SQL {
+function lateInputSql(inputs: object[], labels: boolean | 'blank', sourceId: SQL): SQL {
   const label = sql`jsonb_build_object('label', nullif(left(ref.reference, 500), ''))`;
   const line = labels === 'blank' ? sql`CASE WHEN l.v->>'label' IS NULL THEN l.v || ${label} ELSE l.v END` : sql`l.v || ${label}`;
   const lines = labels
     ? sql`(SELECT jsonb_agg(${line} ORDER BY l.i) FROM jsonb_array_elements(e.lines) WITH ORDINALITY AS l(v, i))`
     : sql`e.lines`;
-  return sql`input AS (SELECT e.n, e.date, ref.reference, ${lines} AS lines, e.total_debit, e.total_credit, e.source_type, e.source_id,
+  return sql`input AS (SELECT e.n, e.date, ref.reference, ${lines} AS lines, e.total_debit, e.total_credit, e.source_type, ${sourceId} AS source_id,
       e.reversal_of_id, e.user_id, e.pre, '|' || e.date::text || '|' || ref.reference || e.post AS post
     FROM ${inputRecords(inputs)} CROSS JOIN ref)`;
 }
@@ -159,7 +166,7 @@ export async function writeEntries(q: Tx | Orm, batch: EntryToWrite[], late: Lat
   const co = ctx.companyId;
   const { journalId } = batch[0]!.c;
   const lateRef = late.reference;
-  if ((lateRef || late.ctes || late.before || late.lead || late.commit) && batch.length !== 1) throw new Error('a late reference, CTEs, a lead or a commit go with one entry');
+  if ((lateRef || late.ctes || late.before || late.lead || late.commit || late.sourceId) && batch.length !== 1) throw new Error('a late reference, CTEs, a lead, a source id or a commit go with one entry');
   const inputs = batch.map(({ ctx: who, c, meta }, i) => ({
     n: i + 1, date: c.date, reference: meta.reference, lines: c.lines, total_debit: c.totalDebit, total_credit: c.totalCredit,
     source_type: meta.source?.type ?? null, source_id: meta.source?.id ?? null, reversal_of_id: meta.reversalOfId ?? null, user_id: who.user.id,
@@ -171,7 +178,7 @@ export async function writeEntries(q: Tx | Orm, batch: EntryToWrite[], late: Lat
   const audits = batch.flatMap((e, i) => e.meta.audit ? [{ n: i + 1, action: e.meta.audit.action, user_id: e.ctx.user.id, key: keyOf(e), after: e.meta.audit.after }] : []);
   const audit = audits.length
     ? sql`, audit AS (${auditRowsSql(journalEntry, sql`SELECT ${co}::int AS company_id, entries.id AS record_id, a.action, a.user_id, a.key AS request_key,
-        jsonb_build_object('number', entries.number) || a.after AS after
+        jsonb_build_object('number', entries.number) || a.after${late.sourceId ? sql` || jsonb_build_object('source', jsonb_build_object('type', entries.source_type, 'id', entries.source_id))` : sql``} AS after
         FROM entries JOIN h ON h.chain_seq = entries.chain_seq
         JOIN jsonb_to_recordset(${JSON.stringify(audits)}::jsonb) AS a(n int, action text, user_id int, key text, after jsonb) ON a.n = h.n`)})`
     : sql``;
@@ -192,7 +199,10 @@ export async function writeEntries(q: Tx | Orm, batch: EntryToWrite[], late: Lat
     ${lateRef ? sql`docnum AS (${takeNumberSql(co, lateRef.docType, lateRef.fiscalYear, lateRef.prefix, { after: sql`chain` })}),
     ref AS (SELECT ${formatNumberSql(sql`docnum.prefix`, sql`${lateRef.fiscalYear}::int`, sql`docnum.value`)} AS reference FROM docnum),` : sql``}
     num AS (${takeNumberSql(co, `journal:${journalId}`, sql`chain.fy`, sql`chain.prefix`, { after: sql`chain`, count: batch.length })}),
-    ${lateRef ? lateInputSql(inputs, lateRef.labelLines ?? false) : sql`input AS (SELECT * FROM ${inputRecords(inputs)})`},
+    ${lateRef ? lateInputSql(inputs, lateRef.labelLines ?? false, late.sourceId ?? sql`e.source_id`)
+      : late.sourceId ? sql`input AS (SELECT e.n, e.date, e.reference, e.lines, e.total_debit, e.total_credit, e.source_type, ${late.sourceId} AS source_id,
+          e.reversal_of_id, e.user_id, e.pre, e.post FROM ${inputRecords(inputs)})`
+      : sql`input AS (SELECT * FROM ${inputRecords(inputs)})`},
     h (n, chain_seq, sequence_no, number, prev_hash, hash) AS (
       SELECT 0, seq, 0, NULL::text, NULL::text, last_hash::text FROM chain
       UNION ALL

@@ -2,6 +2,7 @@ import { execPrepared } from '../../../../core/db/prepared';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../../core/db/tx';
+import { memoInTx } from '../../../../core/db/tx-memo';
 import type { Row } from '../../../../core/entity/hooks';
 import { AppError } from '../../../../core/http/errors';
 import type { Ctx } from '../../../../core/http/context';
@@ -43,6 +44,9 @@ export interface LockedUnit {
  */
 export async function lockUnit(ctx: Ctx, tx: Tx, inv: Row): Promise<LockedUnit | null> {
   if (!isSaleSide(String(inv.type))) return null;
+  // a company without an active unit (most, and every one before its onboarding) locks nothing and, once known at
+  // its configuration's version, makes no statement: a till sale asks under the stock journal's chain
+  if (!(await hasActiveUnit(tx, ctx.companyId))) return null;
   const originalId = (inv.creditNoteOfId as number | null) ?? (inv.debitNoteOfId as number | null) ?? null;
   const branchId = originalId === null && typeof inv.posBranchId === 'number' ? inv.posBranchId : null;
   const u = (await execPrepared(tx, sql`
@@ -91,4 +95,10 @@ export async function refuseIfInChain(ctx: Ctx, tx: Tx, invoiceId: number): Prom
   if (!d) return;
   const vars = { status: tr(statusLabel[d.status] ?? zm.statusPending, ctx.locale) };
   throw new AppError(409, 'conflict', zm.inChain, { _: tr(zm.inChain, ctx.locale, vars) }, vars);
+}
+
+/** Whether the company has an active unit, kept at its configuration's version (a unit's status bumps it: migration 0038). */
+function hasActiveUnit(tx: Tx, companyId: number): Promise<boolean> {
+  return memoInTx(tx, ['zatcaUnit'], `zatcaUnits:${companyId}`,
+    async () => Boolean((await tx.execute(sql`SELECT EXISTS (SELECT 1 FROM zatca_units WHERE company_id = ${companyId} AND status = 'active') AS e`)).rows[0]?.e), companyId);
 }
