@@ -27,8 +27,8 @@ const hasMoney = (rows: Record<string, unknown>[]) => rows.some((r) => Object.va
 
 describe('the demo year', () => {
   it('has a wholesale price list whose items price an order: a fixed price from a quantity, a category discount', async () => {
-    const lists = (await json('/api/sales/price-lists?pageSize=50')).items as { id: number; name: string; isDefault: boolean; items: unknown[] }[];
-    const wholesale = lists.find((l) => l.name === 'Wholesale / الجملة');
+    const lists = (await json('/api/sales/price-lists?pageSize=50')).items as { id: number; name: string; nameAr: string | null; isDefault: boolean; items: unknown[] }[];
+    const wholesale = lists.find((l) => l.name === 'Wholesale' && l.nameAr === 'الجملة');
     expect(wholesale).toMatchObject({ isDefault: false });
     expect(wholesale!.items).toHaveLength(3);
     const products = (await json('/api/inventory/products?pageSize=50')).items as { id: number; name: string }[];

@@ -4,7 +4,8 @@ import { f } from '../../../core/entity/field';
 /**
  * A price list: valid from startDate to endDate (either open), items by product or category with a minimum
  * quantity, each a fixed price or a discount % off the product's sale price. One list may be the default (the
- * one an order without a list takes): a partial unique index keeps it to one per company.
+ * one an order without a list takes): a partial unique index keeps it to one per company. `nameAr`: its name for an
+ * Arabic reader (the till, the order, the reports), else `name`.
  */
 export const priceList = defineEntity({
   name: 'priceList',
@@ -18,6 +19,7 @@ export const priceList = defineEntity({
   fields: {
     name: f.text({ en: 'Name', ar: 'الاسم' }, { required: true, search: true, sort: true, unique: true, max: 200,
       messages: { required: { en: 'Name is required', ar: 'الاسم مطلوب' } } }),
+    nameAr: f.text({ en: 'Arabic name', ar: 'الاسم بالعربية' }, { search: true, sort: true, max: 200 }),
     currency: f.text({ en: 'Currency', ar: 'العملة' }, { max: 3, min: 3, default: 'SAR', filter: true }),
     startDate: f.date({ en: 'Start date', ar: 'تاريخ البداية' }, { sort: true }),
     endDate: f.date({ en: 'End date', ar: 'تاريخ النهاية' }, { sort: true }),
@@ -25,10 +27,10 @@ export const priceList = defineEntity({
     isActive: f.boolean({ en: 'Active', ar: 'نشطة' }, { default: true, filter: true }),
     items: f.json({ en: 'Items', ar: 'البنود' }, { widget: 'priceListItems' }),
   },
-  list: { columns: ['name', 'currency', 'startDate', 'endDate', 'isDefault', 'isActive'], defaultSort: 'name' },
+  list: { columns: ['name', 'nameAr', 'currency', 'startDate', 'endDate', 'isDefault', 'isActive'], defaultSort: 'name' },
   form: {
     sections: [
-      { title: { en: 'Price list', ar: 'قائمة الأسعار' }, fields: ['name', 'currency', 'startDate', 'endDate', 'isDefault', 'isActive'] },
+      { title: { en: 'Price list', ar: 'قائمة الأسعار' }, fields: ['name', 'nameAr', 'currency', 'startDate', 'endDate', 'isDefault', 'isActive'] },
       { title: { en: 'Items', ar: 'البنود' }, fields: ['items'] },
     ],
   },

@@ -23,7 +23,7 @@ export async function demoPriceLists(tx: Tx, companyId: number, opts: SetupOpts)
   const rice = products.get('Basmati rice');
   if (!office || !water || !rice) return;
   await ops.create(setupCtx(companyId, opts), priceList, {
-    name: 'Wholesale / الجملة', currency: 'SAR', isDefault: false, isActive: true,
+    name: 'Wholesale', nameAr: 'الجملة', currency: 'SAR', isDefault: false, isActive: true,
     items: [
       { categoryId: office.id, productId: null, minQuantity: '10', fixedPrice: null, discountPercent: '10' },
       { productId: water, categoryId: null, minQuantity: '20', fixedPrice: '14.50', discountPercent: null },

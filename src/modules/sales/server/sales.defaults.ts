@@ -21,7 +21,7 @@ export async function createSalesDefaults(tx: Tx, companyId: number, userId: num
     accrualAccountId: a['2103'], cogsAccountId: a['5101'], inventoryAccountId: a['1104'], returnAccountId: a['4102'],
     salesJournalId: c.journals.SAL, returnJournalId: c.journals.SAL, allowPartialReturns: true, requireReturnReason: true, returnPeriodDays: 14, invoicePrefix: 'SO',
   });
-  await tx.insert(tableOf(priceList)).values({ ...by, name: 'Public price list / قائمة الأسعار العامة', currency: 'SAR', isDefault: true, isActive: true, items: [] });
+  await tx.insert(tableOf(priceList)).values({ ...by, name: 'Public price list', nameAr: 'قائمة الأسعار العامة', currency: 'SAR', isDefault: true, isActive: true, items: [] });
   for (const e of ['salesSettings', 'priceList']) forgetInTx(tx, e); // written by hand (core/db/tx-memo.ts)
   await tx.insert(tableOf(paymentTerm)).values([
     { ...by, name: 'Immediate / فوري', dueDays: 0, description: 'Due on the order date / مستحق في تاريخ الطلب' },

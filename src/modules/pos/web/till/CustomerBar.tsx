@@ -19,7 +19,7 @@ export function CustomerBar({ customerRef, listRef, customer, setCustomer, price
   priceLists: Row[]; priceListId: number | null; setPriceListId: (id: number | null) => void;
   newOpen: boolean; setNewOpen: (o: boolean) => void;
 }) {
-  const { label } = useLocale();
+  const { label, locale } = useLocale();
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <div ref={customerRef} style={{ minWidth: 240 }}>
@@ -37,7 +37,7 @@ export function CustomerBar({ customerRef, listRef, customer, setCustomer, price
       <Select
         ref={listRef}
         label={label(tt.priceList)}
-        data={priceLists.map((p) => ({ value: String(p.id), label: String(p.name) }))}
+        data={priceLists.map((p) => ({ value: String(p.id), label: String(locale === 'ar' && p.nameAr ? p.nameAr : p.name) }))}
         value={priceListId ? String(priceListId) : null}
         onChange={(v) => setPriceListId(v ? Number(v) : null)}
         placeholder={label(tt.defaultList)}
