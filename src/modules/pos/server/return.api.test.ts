@@ -107,6 +107,10 @@ describe('a till return', () => {
     expect(look.json()).toMatchObject({ order: { id: o.id, number: o.number, customer: 'Salma Al-Qahtani' }, paid: { cash: '20.0000', bank_transfer: '10.0000', credit: '20.0000' },
       lines: [{ orderLine: 1, productId: p, name: 'Perfume', sold: '5', returned: '0', returnable: '5' }], rules: { requireReturnReason: true, returnPeriodDays: 14, lastDay: '2026-03-26', open: true } });
     expect(look.json().reasons).toContainEqual({ id: reason, name: 'Damaged item' });
+    // an Arabic reader gets the reason's Arabic name, if it has one
+    const v = (await t.admin.get(`/api/sales/reasons/${reason}`)).json().version;
+    expect((await t.admin.patch(`/api/sales/reasons/${reason}`, { version: v, nameAr: 'منتج تالف' })).statusCode).toBe(200);
+    expect((await ar.get(`/api/pos/returns/order?number=${encodeURIComponent(o.number)}`)).json().reasons).toContainEqual({ id: reason, name: 'منتج تالف' });
     // 3 back (30) by bank: 20 off the due, 10 refunded by bank transfer (all the bank took)
     const quoted = await picture(t.db);
     const q = await t.admin.post('/api/pos/returns/quote', { orderId: o.id, lines: [{ orderLine: 1, quantity: '3' }] });

@@ -14,8 +14,9 @@ export const paymentTerm = defineEntity({
   fields: {
     name: f.text({ en: 'Name', ar: 'الاسم' }, { required: true, search: true, sort: true, unique: true, max: 100,
       messages: { required: { en: 'Name is required', ar: 'الاسم مطلوب' } } }),
+    nameAr: f.text({ en: 'Arabic name', ar: 'الاسم بالعربية' }, { search: true, sort: true, max: 100 }),
     dueDays: f.integer({ en: 'Due days', ar: 'أيام الاستحقاق' }, { required: true, minValue: 0, maxValue: 3650, default: 0, sort: true }),
     description: f.textarea({ en: 'Description', ar: 'الوصف' }, { max: 1000 }),
   },
-  list: { columns: ['name', 'dueDays', 'description'], defaultSort: 'dueDays' },
+  list: { columns: ['name', 'nameAr', 'dueDays', 'description'], defaultSort: 'dueDays' },
 });

@@ -14,6 +14,7 @@ export const salesReason = defineEntity({
   fields: {
     name: f.text({ en: 'Name', ar: 'الاسم' }, { required: true, search: true, sort: true, unique: true, max: 200,
       messages: { required: { en: 'Name is required', ar: 'الاسم مطلوب' } } }),
+    nameAr: f.text({ en: 'Arabic name', ar: 'الاسم بالعربية' }, { search: true, sort: true, max: 200 }),
   },
-  list: { columns: ['name'], defaultSort: 'name' },
+  list: { columns: ['name', 'nameAr'], defaultSort: 'name' },
 });

@@ -30,7 +30,7 @@ registerCompanySetup('sales.demo', async (tx, companyId, opts) => {
   const u = (await tx.execute(sql`SELECT full_name AS name FROM users WHERE id = ${userId}`)).rows[0] as { name?: string } | undefined;
   await tx.insert(tableOf(salesperson)).values({ ...by, userId, name: u?.name ?? 'Admin', salesTarget: '250000', isActive: true });
   await tx.insert(tableOf(salesReason)).values([
-    { ...by, name: 'Damaged item / منتج تالف' }, { ...by, name: 'Wrong item / منتج خاطئ' }, { ...by, name: 'Customer changed mind / عدل العميل عن الشراء' },
+    { ...by, name: 'Damaged item', nameAr: 'منتج تالف' }, { ...by, name: 'Wrong item', nameAr: 'منتج خاطئ' }, { ...by, name: 'Customer changed mind', nameAr: 'عدل العميل عن الشراء' },
   ]);
   await demoPriceLists(tx, companyId, opts);
   // A draft order of the new customer, through the generic operation (validation, pricing, hooks, audit), so the

@@ -73,6 +73,8 @@ export async function orderIdByNumber(ctx: Ctx, tx: Tx, number: string): Promise
 /** The company's sales reasons (a return's reason is one of them), by name; at most 200. */
 export async function returnReasons(ctx: Ctx, tx: Tx): Promise<{ id: number; name: string }[]> {
   const t = tableOf(salesReason);
-  const r = await tx.execute(sql`SELECT id, name FROM ${t} WHERE company_id = ${ctx.companyId} ORDER BY name, id LIMIT 200`);
+  // the name in the reader's language (its Arabic name, if it has one)
+  const name = ctx.locale === 'ar' ? sql`coalesce(nullif(name_ar, ''), name)` : sql`name`;
+  const r = await tx.execute(sql`SELECT id, ${name} AS name FROM ${t} WHERE company_id = ${ctx.companyId} ORDER BY 2, id LIMIT 200`);
   return r.rows as { id: number; name: string }[];
 }

@@ -24,8 +24,8 @@ export async function createSalesDefaults(tx: Tx, companyId: number, userId: num
   await tx.insert(tableOf(priceList)).values({ ...by, name: 'Public price list', nameAr: 'قائمة الأسعار العامة', currency: 'SAR', isDefault: true, isActive: true, items: [] });
   for (const e of ['salesSettings', 'priceList']) forgetInTx(tx, e); // written by hand (core/db/tx-memo.ts)
   await tx.insert(tableOf(paymentTerm)).values([
-    { ...by, name: 'Immediate / فوري', dueDays: 0, description: 'Due on the order date / مستحق في تاريخ الطلب' },
-    { ...by, name: '30 days / 30 يومًا', dueDays: 30, description: 'Due 30 days after the order date / مستحق بعد 30 يومًا من تاريخ الطلب' },
+    { ...by, name: 'Immediate', nameAr: 'فوري', dueDays: 0, description: 'Due on the order date / مستحق في تاريخ الطلب' },
+    { ...by, name: '30 days', nameAr: '30 يومًا', dueDays: 30, description: 'Due 30 days after the order date / مستحق بعد 30 يومًا من تاريخ الطلب' },
   ]);
 }
 

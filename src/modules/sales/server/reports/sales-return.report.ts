@@ -7,7 +7,7 @@ import { groupedSqlReport } from './grouped-sql';
 import { productHead, productLabels } from './product-sales.report';
 import { GROUP_LIMITS, LINE_FILTERS, type ReturnGroupBy, type SalesReportParams } from './report-params';
 import { srm } from './reports.messages';
-import { bucketOf, categoryLabels, customerLabels, periodRowLabels } from './sales-lines.sql';
+import { bucketOf, categoryLabels, customerLabels, nameSql, periodRowLabels } from './sales-lines.sql';
 
 /**
  * Sales returns: the lines of CONFIRMED returns (sales_return_lines, dated by the return's confirmation) over
@@ -50,7 +50,7 @@ function grouping(ctx: Ctx, by: Exclude<ReturnGroupBy, 'period'>): { key: SQL; j
     case 'reason': return {
       key: sql`coalesce(r.reason_id, 0)`, returns: true,
       head: [col('reason', 'Reason', 'السبب', 'text')],
-      labels: sql`(SELECT s.id AS k, s.name AS reason FROM sales_reasons s WHERE s.company_id = ${c} UNION ALL SELECT 0, ${tr(srm.noReason, ctx.locale)})`,
+      labels: sql`(SELECT s.id AS k, ${nameSql(ctx.locale, 's')} AS reason FROM sales_reasons s WHERE s.company_id = ${c} UNION ALL SELECT 0, ${tr(srm.noReason, ctx.locale)})`,
     };
   }
 }
