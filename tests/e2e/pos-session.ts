@@ -26,6 +26,7 @@ export async function workerKeepsTheTill(page: Page): Promise<void> {
       controlled: Boolean(navigator.serviceWorker.controller),
       registrations: (await navigator.serviceWorker.getRegistrations()).map((r) => ({ scope: r.scope, installing: r.installing?.state ?? null, waiting: r.waiting?.state ?? null, active: r.active?.state ?? null })),
       caches: await caches.keys(),
+      kept: await caches.has('daftar-till-data') ? (await (await caches.open('daftar-till-data')).keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search) : [],
     })).catch((e: unknown) => String(e));
     throw new Error(`${String(err)}\n${JSON.stringify(held)}`);
   }

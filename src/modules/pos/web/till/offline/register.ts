@@ -12,14 +12,13 @@ export const TILL_WORKER = '/sw-till.js';
 export function registerTillWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   for (const scope of TILL_SCOPES) register(scope, 0);
-  // what the page read before the worker took it (the first visit) went past the worker: keep it (watchReads); a page
-  // the worker's activation did not take (its load was under way) asks the worker to take it, or its later reads
-  // (the products, the session) would never be kept for a reload while the server is down
-  const reads = watchReads();
+  // what the page read past the worker (before the worker took it) is kept (watchReads); a page the worker's
+  // activation did not take (its load was under way) asks the worker to take it, or its later reads (the products,
+  // the session) would never be kept for a reload while the server is down
+  watchReads();
   void navigator.serviceWorker.ready.then((reg) => {
     if (!navigator.serviceWorker.controller) reg.active?.postMessage({ type: 'claim' });
   });
-  navigator.serviceWorker.addEventListener('controllerchange', () => reads.controlled());
 }
 
 /** Tries again this long after an install that failed, at most this many times while the till stays open. */
@@ -40,36 +39,30 @@ function register(scope: string, tries: number): void {
 }
 
 /**
- * Keeps the till's reads that went past the worker: those that started before the worker controlled the page. A
- * PerformanceObserver sees each read when it ENDS, so a read under way when the worker took the page is kept too
- * (a look at the resource list when the worker took it missed those: a full run of 2026-11-29 had the till's
- * products and session unkept 30 s later), and it sees them even once the page's resource list is full. Reads that
- * start after the worker took the page are the worker's to keep (sw.ts).
+ * Keeps the till's reads that went past the worker: each read's own timing says whether a worker answered it
+ * (`workerStart` is 0 when none did), whatever the page's controller was when the till opened (a page the worker
+ * took while it loaded had already read the signed-in user past it). A PerformanceObserver sees each read when it
+ * ENDS, so a read under way when the worker took the page is kept too, and it sees them even once the page's
+ * resource list is full. They are read again once the worker is active, not while the page still loads. A full run
+ * of 2026-11-29 had the till's products and session unkept 30 s later; a look at the resource list when the worker
+ * took the page missed the reads still under way.
  */
-let watching: { controlled(): void } | undefined;
-function watchReads(): { controlled(): void } {
-  watching ??= startWatching();
-  return watching;
-}
-
-function startWatching(): { controlled(): void } {
-  let since = navigator.serviceWorker.controller ? 0 : Infinity;
-  if (typeof caches === 'undefined' || typeof PerformanceObserver === 'undefined' || since === 0) return { controlled() {} };
+let watching = false;
+function watchReads(): void {
+  if (watching || typeof caches === 'undefined' || typeof PerformanceObserver === 'undefined') return;
+  watching = true;
   const seen = new Set<string>();
-  let queue = Promise.resolve();
+  let queue: Promise<unknown> = navigator.serviceWorker.ready;
   const observer = new PerformanceObserver((list) => {
     if (!TILL_SCOPES.some((scope) => location.pathname.startsWith(scope))) return;
-    const urls = list.getEntries().filter((e) => e.startTime < since && !seen.has(e.name)
+    const urls = (list.getEntries() as PerformanceResourceTiming[]).filter((e) => !e.workerStart && !seen.has(e.name)
       && strategyOf('GET', 'cors', new URL(e.name), location.origin) === 'data').map((e) => e.name);
     urls.forEach((u) => seen.add(u));
     if (urls.length) queue = queue.then(() => keep(urls));
   });
   try {
     observer.observe({ type: 'resource', buffered: true });
-  } catch {
-    return { controlled() {} };
-  }
-  return { controlled() { since = Math.min(since, performance.now()); } };
+  } catch { /* no resource timing: the worker keeps what it answers */ }
 }
 
 /**
