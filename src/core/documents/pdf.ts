@@ -115,9 +115,9 @@ export async function closeBrowser(): Promise<void> {
 export const browserRunning = () => browser !== null;
 
 const PDF_OPTIONS = { format: 'A4', printBackground: true, margin: { top: '12mm', bottom: '12mm', left: '10mm', right: '10mm' } } as const;
-/** The width an A4 page leaves its content inside PDF_OPTIONS' margins, in CSS px: portrait 190 mm, landscape 277 mm. */
 /** A new page's viewport (Playwright's default), given back after a measure. */
 const SCREEN = { width: 1280, height: 720 };
+/** The width an A4 page leaves its content inside PDF_OPTIONS' margins, in CSS px: portrait 190 mm, landscape 277 mm. */
 const CONTENT_PX = { portrait: Math.floor((190 * 96) / 25.4), landscape: Math.floor((277 * 96) / 25.4) };
 
 /**
