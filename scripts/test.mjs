@@ -65,7 +65,8 @@ if (chromium) {
   if (b.status !== 0) ok = false;
   // on PGlite: tried on PostgreSQL (2026-11-29, the whole stage), each long file took 10-20 % longer there (the route
   // guard 551 s against 502, pos-day 147 against 121): the server processes then compete with the browser for 2 cores.
-  // The pages open in Chromium (tests/e2e/harness.ts finds it); CHROMIUM_PATH is not set, so the server in the test
+  // The pages open in Chromium's headless shell when installed, else in Chromium (tests/e2e/harness.ts finds it);
+  // CHROMIUM_PATH is not set, so the server in the test
   // process renders its PDFs as in production, in the headless shell when installed (core/documents/pdf.ts): with
   // CHROMIUM_PATH set, the whole browser rendered them, and the PDF-heavy files took longer (2026-11-29, two runs
   // each: pos-receipt 41.5 and 43.5 s against 30.0 and 29.2, pos-customers 59.7 and 61.0 against 53.6 and 52.6)
