@@ -13,6 +13,8 @@ export interface SetupOpts {
   userId: number;
   /** The new company's IANA time zone. */
   timeZone: string;
+  /** The new company's default language: what the defaults and the demo write in free text (inLanguage). */
+  language: 'en' | 'ar';
   /** The database whose transaction (`tx`) creates the company: operations called with setupCtx join it. */
   db: Database;
   /** What the demo data made, by kind ("sale invoices": 36); printed at the first start. */
@@ -47,6 +49,12 @@ export function setupCtx(companyId: number, opts: SetupOpts): Ctx {
     },
   };
 }
+
+/**
+ * A free text the setup writes (a description, a note, an address, a line's description) in the company's default
+ * language, as its people would type it: one language, not both joined in one field. Names have both (`nameAr`).
+ */
+export const inLanguage = (opts: Pick<SetupOpts, 'language'>, en: string, ar: string): string => (opts.language === 'ar' ? ar : en);
 
 /** Adds `n` to what the demo made of `kind`. */
 export function counted(opts: SetupOpts, kind: string, n = 1): void {

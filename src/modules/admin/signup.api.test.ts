@@ -65,4 +65,18 @@ describe('sign-up', () => {
     const retry = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body({ companyNameEn: 'Doomed Co', username: 'doomed' }), remoteAddress: '203.0.113.70' });
     expect(retry.statusCode).toBe(201);
   });
+
+  it("writes the defaults' free texts in the company's language, not both languages joined in one field", async () => {
+    const texts = async (name: string) => (await t.db.orm.execute(sql`SELECT c.default_language AS lang,
+        (SELECT array_agg(p.description ORDER BY p.due_days) FROM payment_terms p WHERE p.company_id = c.id) AS terms,
+        (SELECT g.description FROM groups g WHERE g.company_id = c.id AND g.name = 'Cashier') AS cashier,
+        (SELECT w.address FROM warehouses w WHERE w.company_id = c.id AND w.code = 'WH') AS warehouse
+      FROM companies c WHERE c.name_en = ${name}`)).rows[0] as { lang: string; terms: string[]; cashier: string; warehouse: string };
+    for (const [locale, ip] of [['ar', '203.0.113.80'], ['en', '203.0.113.81']] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body({ companyNameEn: `Lang ${locale}` }), remoteAddress: ip, headers: { 'accept-language': locale } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(await texts('Lang ar')).toEqual({ lang: 'ar', terms: ['مستحق في تاريخ الطلب', 'مستحق بعد 30 يومًا من تاريخ الطلب'], cashier: 'البيع في نقطة البيع وفتح الجلسة وإغلاقها', warehouse: 'المقر الرئيسي' });
+    expect(await texts('Lang en')).toEqual({ lang: 'en', terms: ['Due on the order date', 'Due 30 days after the order date'], cashier: 'Sells at the till, starts and closes their session', warehouse: 'Head office' });
+  });
 });

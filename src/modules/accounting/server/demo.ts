@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
 import { ops } from '../../../core/entity/operations';
-import { counted, registerCompanySetup, setupCtx } from '../../../core/tenancy/company-setup';
+import { counted, inLanguage, registerCompanySetup, setupCtx } from '../../../core/tenancy/company-setup';
 import { demoYear } from '../../../core/tenancy/demo-year';
 import { companyToday } from '../../../core/time/company-time';
 import { contact } from '../../contacts/model/contact.entity';
@@ -27,7 +27,7 @@ registerCompanySetup('accounting.demo', async (tx: Tx, companyId, opts) => {
   const { accounts: a } = await chartIds(tx, companyId, { accounts: ['1101', '1102', '3101', '5102', '5103', '5105'] });
   const { start, months } = demoYear(companyToday(ctx));
   const opening = await ops.create(ctx, beginningBalance, {
-    date: start, reference: 'Opening balance / رصيد افتتاحي',
+    date: start, reference: inLanguage(opts, 'Opening balance', 'رصيد افتتاحي'),
     lines: [{ accountId: a['1102'], debit: '250000' }, { accountId: a['1101'], debit: '15000' }, { accountId: a['3101'], credit: '265000' }],
   });
   await ops.transition(ctx, beginningBalance, opening.id, 'post');
@@ -39,9 +39,9 @@ registerCompanySetup('accounting.demo', async (tx: Tx, companyId, opts) => {
   const recurring: PostInput[] = [];
   for (const m of months) {
     const entries: [number, string | null, string, string, number, number][] = [
-      [bank, m.day(1), 'Office rent / إيجار المكتب', '2500', a['5103']!, a['1102']!],
-      [cash, m.day(12), 'Electricity and water / الكهرباء والمياه', String(400 + ((m.index * 137) % 500)), a['5105']!, a['1101']!],
-      [bank, m.day(27), 'Salaries / الرواتب', '5000', a['5102']!, a['1102']!],
+      [bank, m.day(1), inLanguage(opts, 'Office rent', 'إيجار المكتب'), '2500', a['5103']!, a['1102']!],
+      [cash, m.day(12), inLanguage(opts, 'Electricity and water', 'الكهرباء والمياه'), String(400 + ((m.index * 137) % 500)), a['5105']!, a['1101']!],
+      [bank, m.day(27), inLanguage(opts, 'Salaries', 'الرواتب'), '5000', a['5102']!, a['1102']!],
     ];
     for (const [journalId, date, reference, amount, debit, credit] of entries)
       if (date) recurring.push({ journalId, date, reference, lines: [{ accountId: debit, debit: amount }, { accountId: credit, credit: amount }] });
@@ -57,8 +57,8 @@ registerCompanySetup('accounting.demo', async (tx: Tx, companyId, opts) => {
     const partnerId = customers[m.index % customers.length]!;
     const training = m.index % 3 === 1;
     const inv = await createInvoice(ctx, {
-      type: 'SALE', partnerId, date, paymentTermDays: 30, reference: training ? 'Staff training / تدريب الموظفين' : 'Inventory consulting / استشارات المخزون',
-      lines: [{ description: training ? 'Training day / يوم تدريبي' : 'Consulting hours / ساعات استشارية', quantity: training ? String(2 + (m.index % 4)) : String(8 + (m.index % 4) * 4), unitPrice: training ? '2400' : '450', taxId: vat }],
+      type: 'SALE', partnerId, date, paymentTermDays: 30, reference: training ? inLanguage(opts, 'Staff training', 'تدريب الموظفين') : inLanguage(opts, 'Inventory consulting', 'استشارات المخزون'),
+      lines: [{ description: training ? inLanguage(opts, 'Training day', 'يوم تدريبي') : inLanguage(opts, 'Consulting hours', 'ساعات استشارية'), quantity: training ? String(2 + (m.index % 4)) : String(8 + (m.index % 4) * 4), unitPrice: training ? '2400' : '450', taxId: vat }],
     });
     const confirmed = await confirmInvoice(ctx, inv.id);
     counted(opts, 'service invoices');
@@ -70,8 +70,8 @@ registerCompanySetup('accounting.demo', async (tx: Tx, companyId, opts) => {
     const debitOn = m.day(18);
     if (m.index === 9 && !training && debitOn) {
       await debitInvoice(ctx, inv.id, {
-        date: debitOn, reason: 'Two consulting hours more than invoiced, agreed with the customer / ساعتان استشاريتان إضافيتان بالاتفاق مع العميل',
-        lines: [{ description: 'Additional consulting hours / ساعات استشارية إضافية', quantity: '2', unitPrice: '450', taxId: vat }],
+        date: debitOn, reason: inLanguage(opts, 'Two consulting hours more than invoiced, agreed with the customer', 'ساعتان استشاريتان إضافيتان بالاتفاق مع العميل'),
+        lines: [{ description: inLanguage(opts, 'Additional consulting hours', 'ساعات استشارية إضافية'), quantity: '2', unitPrice: '450', taxId: vat }],
       });
       counted(opts, 'debit notes');
     }

@@ -54,17 +54,20 @@ export async function createCompanyWithAdmin(db: Database, tx: Tx, input: NewCom
   }).returning({ id: u.id });
   await tx.update(c).set({ createdBy: us!.id, updatedBy: us!.id }).where(eq(c.id, co!.id));
   const created: Record<string, number> = {};
-  await runCompanySetup(tx, co!.id, { demo, userId: us!.id, timeZone: input.timeZone ?? 'UTC', db, created, timings });
+  await runCompanySetup(tx, co!.id, { demo, userId: us!.id, timeZone: input.timeZone ?? 'UTC', language: input.defaultLanguage ?? 'en', db, created, timings });
   return { companyId: co!.id, userId: us!.id, created };
 }
 
-/** The demo company's registration: a valid Saudi VAT number, its CR and national address in both languages. */
+/**
+ * The demo company's registration: a valid Saudi VAT number, its CR and national address in both languages (the
+ * structured fields), and its one-line address in its default language, English.
+ */
 export const DEMO_COMPANY = {
   taxNumber: '310122393500003',
   details: {
     crNumber: '1010123456', buildingNumber: '2121', street: 'King Abdulaziz Road', streetAr: 'طريق الملك عبدالعزيز', district: 'Al Malqa',
     districtAr: 'الملقا', city: 'Riyadh', cityAr: 'الرياض', postalCode: '13521', additionalNumber: '8523',
-    address: '2121 King Abdulaziz Road, Al Malqa, Riyadh 13521 / ٢١٢١ طريق الملك عبدالعزيز، الملقا، الرياض',
+    address: '2121 King Abdulaziz Road, Al Malqa, Riyadh 13521',
   },
 };
 

@@ -1,5 +1,5 @@
 import { ops } from '../../../core/entity/operations';
-import { counted, registerCompanySetup, setupCtx } from '../../../core/tenancy/company-setup';
+import { counted, inLanguage, registerCompanySetup, setupCtx } from '../../../core/tenancy/company-setup';
 import { group } from '../model/group.entity';
 import { allPermissionCodes } from './permissions';
 
@@ -13,11 +13,11 @@ registerCompanySetup('admin.demo', async (_tx, companyId, opts) => {
   if (!opts.demo) return;
   const ctx = setupCtx(companyId, opts);
   await ops.create(ctx, group, {
-    name: 'Accountants', nameAr: 'المحاسبون', description: 'Books, invoices and reports / الدفاتر والفواتير والتقارير',
+    name: 'Accountants', nameAr: 'المحاسبون', description: inLanguage(opts, 'Books, invoices and reports', 'الدفاتر والفواتير والتقارير'),
     permissions: [...within(['accounting.']), 'contacts.contact.view'],
   });
   await ops.create(ctx, group, {
-    name: 'Storekeepers', nameAr: 'أمناء المخازن', description: 'Stock documents and reports / مستندات المخزون وتقاريره',
+    name: 'Storekeepers', nameAr: 'أمناء المخازن', description: inLanguage(opts, 'Stock documents and reports', 'مستندات المخزون وتقاريره'),
     permissions: [...within(['inventory.']), 'contacts.contact.view'],
   });
   counted(opts, 'groups', 2);

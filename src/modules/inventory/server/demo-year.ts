@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
 import { ops } from '../../../core/entity/operations';
-import { counted, registerCompanySetup, setupCtx } from '../../../core/tenancy/company-setup';
+import { counted, inLanguage, registerCompanySetup, setupCtx } from '../../../core/tenancy/company-setup';
 import { demoYear } from '../../../core/tenancy/demo-year';
 import { companyToday } from '../../../core/time/company-time';
 import { chartIds, confirmInvoice, createInvoice, loadSettings, payInvoice, taxIds } from '../../accounting';
@@ -77,7 +77,7 @@ registerCompanySetup('inventory.demo-year', async (tx: Tx, companyId, opts) => {
           ...(FOOD.has(p.name) && { lotName: `${p.name.slice(0, 3).toUpperCase()}-${m.month.replace('-', '')}`, expiryDate: `${Number(m.month.slice(0, 4)) + 1}${m.month.slice(4)}-28` }),
         };
       });
-      const r = await ops.create(ctx, receipt, { vendorId: vendor.id, receiptDate: receiptDay, locationId: stock, orderSequence: `PO-${m.month.replace('-', '')}`, items, notes: 'Monthly restock / إعادة تزويد شهرية' });
+      const r = await ops.create(ctx, receipt, { vendorId: vendor.id, receiptDate: receiptDay, locationId: stock, orderSequence: `PO-${m.month.replace('-', '')}`, items, notes: inLanguage(opts, 'Monthly restock', 'إعادة تزويد شهرية') });
       await ops.transition(ctx, receipt, r.id, 'approve');
       const received = await ops.transition(ctx, receipt, r.id, 'receive');
       counted(opts, 'receipts');
@@ -137,11 +137,11 @@ async function oneOf(ctx: ReturnType<typeof setupCtx>, opts: Parameters<typeof c
   const [jed] = await tx.select({ id: lt.id }).from(lt).where(and(eq(lt.companyId, companyId), eq(lt.name, 'Jeddah stock')));
   const by = (name: string) => goods.find((g) => g.name === name) ?? goods[0]!;
   if (jed) {
-    const t = await ops.create(ctx, transfer, { fromLocationId: stock, toLocationId: jed.id, transferDate: date, items: [{ productId: by('Mineral water (carton)').id, quantity: '40' }, { productId: by('A4 copy paper (ream)').id, quantity: '20' }], notes: 'Stock for the Jeddah branch / مخزون فرع جدة' });
+    const t = await ops.create(ctx, transfer, { fromLocationId: stock, toLocationId: jed.id, transferDate: date, items: [{ productId: by('Mineral water (carton)').id, quantity: '40' }, { productId: by('A4 copy paper (ream)').id, quantity: '20' }], notes: inLanguage(opts, 'Stock for the Jeddah branch', 'مخزون فرع جدة') });
     await ops.transition(ctx, transfer, t.id, 'validate');
     counted(opts, 'transfers');
   }
-  const s = await ops.create(ctx, scrap, { sourceLocationId: stock, scrapLocationId: scrapLoc, scrapDate: date, reason: 'Broken in the warehouse / كُسر في المستودع', items: [{ productId: by('LED desk lamp').id, quantity: '1' }] });
+  const s = await ops.create(ctx, scrap, { sourceLocationId: stock, scrapLocationId: scrapLoc, scrapDate: date, reason: inLanguage(opts, 'Broken in the warehouse', 'كُسر في المستودع'), items: [{ productId: by('LED desk lamp').id, quantity: '1' }] });
   await ops.transition(ctx, scrap, s.id, 'validate');
   counted(opts, 'scraps');
   const a = await ops.create(ctx, stockAdjustment, { locationId: stock, date, reason: 'physical_count', items: [{ productId: by('Ballpoint pens').id, countedQuantity: '0' }] });

@@ -4,7 +4,7 @@ import type { Tx } from '../../../core/db/tx';
 import type { Data } from '../../../core/entity/hooks';
 import type { Ctx } from '../../../core/http/context';
 import { ops } from '../../../core/entity/operations';
-import { counted, registerCompanySetup, setupCtx } from '../../../core/tenancy/company-setup';
+import { counted, inLanguage, registerCompanySetup, setupCtx } from '../../../core/tenancy/company-setup';
 import { demoYear } from '../../../core/tenancy/demo-year';
 import { companyToday } from '../../../core/time/company-time';
 import { chartIds } from '../../accounting';
@@ -96,7 +96,7 @@ registerCompanySetup('inventory.demo', async (tx: Tx, companyId, opts) => {
 
   const wt = tableOf(warehouse);
   const [jed] = await tx.insert(wt).values({
-    ...by, code: 'JED', name: 'Jeddah warehouse', nameAr: 'مستودع جدة', address: 'Al-Baghdadiyah, Jeddah / البغدادية، جدة', locationsCount: 1,
+    ...by, code: 'JED', name: 'Jeddah warehouse', nameAr: 'مستودع جدة', address: inLanguage(opts, 'Al-Baghdadiyah, Jeddah', 'البغدادية، جدة'), locationsCount: 1,
   }).returning({ id: wt.id });
   await tx.insert(junctionOf(warehouse, 'managers')).values({ ownerId: jed!.id, targetId: userId });
   const lt = tableOf(location);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
-import { registerCompanySetup } from '../../../core/tenancy/company-setup';
+import { type SetupOpts, inLanguage, registerCompanySetup } from '../../../core/tenancy/company-setup';
 import { chartIds } from '../../accounting';
 import { inventorySettings } from '../model/inventory-settings.entity';
 import { location } from '../model/location.entity';
@@ -22,7 +22,7 @@ const UOMS: [group: [string, string], units: U[]][] = [
   [['Length', 'الطول'], [['Metre', 'متر', 'm', 'م', '1'], ['Centimetre', 'سنتيمتر', 'cm', 'سم', '0.01']]],
 ];
 
-export async function createInventoryDefaults(tx: Tx, companyId: number, userId: number): Promise<void> {
+export async function createInventoryDefaults(tx: Tx, companyId: number, { userId, language }: Pick<SetupOpts, 'userId' | 'language'>): Promise<void> {
   const by = { companyId, createdBy: userId, updatedBy: userId };
   const gt = tableOf(uomGroup);
   const ut = tableOf(uom);
@@ -38,7 +38,7 @@ export async function createInventoryDefaults(tx: Tx, companyId: number, userId:
   const wt = tableOf(warehouse);
   const [wh] = await tx.insert(wt).values({
     ...by, code: 'WH', name: 'Main warehouse', nameAr: 'المستودع الرئيسي',
-    address: co?.address?.trim() || 'Head office / المقر الرئيسي', locationsCount: 2,
+    address: co?.address?.trim() || inLanguage({ language }, 'Head office', 'المقر الرئيسي'), locationsCount: 2,
   }).returning({ id: wt.id });
   const whId = wh!.id as number;
 
@@ -64,4 +64,4 @@ export async function createInventoryDefaults(tx: Tx, companyId: number, userId:
   });
 }
 
-registerCompanySetup('inventory.defaults', (tx, companyId, { userId }) => createInventoryDefaults(tx, companyId, userId));
+registerCompanySetup('inventory.defaults', (tx, companyId, opts) => createInventoryDefaults(tx, companyId, opts));

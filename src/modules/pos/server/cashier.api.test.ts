@@ -114,8 +114,8 @@ describe('a company made by sign-up', () => {
   });
 });
 
-describe('migration 0035', () => {
-  it('gives a company without it the same Cashier group as a new company gets', async () => {
+describe('migrations 0036 and 0041', () => {
+  it('give a company without it the same Cashier group as a new company gets (0041: its description in the company\'s language)', async () => {
     const r = await t.anon().post('/api/auth/signup', { companyNameEn: 'Old shop', companyNameAr: 'متجر قديم', currency: 'SAR', username: 'oldshop', fullName: 'Owner', password: 'oldshop-pass-1' });
     expect(r.statusCode, r.body).toBe(201);
     const q = async (s: ReturnType<typeof sql>) => (await t.db.orm.execute(s)).rows as Record<string, unknown>[];
@@ -123,7 +123,9 @@ describe('migration 0035', () => {
     const made = await q(sql`SELECT name, name_ar, description, permissions FROM groups WHERE company_id = ${c!.id}`);
     await q(sql`DELETE FROM groups WHERE company_id = ${c!.id}`);
     const text = readFileSync(join(MIGRATIONS_DIR, '0036_cashier_group.sql'), 'utf8');
-    for (const part of text.split('--> statement-breakpoint')) await t.db.orm.execute(sql.raw(part));
+    for (const file of ['0036_cashier_group.sql', '0041_default_texts_in_company_language.sql']) {
+      for (const part of readFileSync(join(MIGRATIONS_DIR, file), 'utf8').split('--> statement-breakpoint')) await t.db.orm.execute(sql.raw(part));
+    }
     expect(await q(sql`SELECT name, name_ar, description, permissions FROM groups WHERE company_id = ${c!.id}`)).toEqual(made);
     expect(made).toHaveLength(1);
     await t.db.orm.execute(sql.raw(text));

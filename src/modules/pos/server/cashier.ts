@@ -21,7 +21,9 @@ export const CASHIER_PERMISSIONS = [
   'contacts.contact.view', 'contacts.contact.add', 'sales.salesOrder.view', 'accounting.invoice.print',
 ];
 
-export const CASHIER_GROUP = { name: 'Cashier', nameAr: 'أمين الصندوق', description: 'Sells at the till, starts and closes their session / البيع في نقطة البيع وفتح الجلسة وإغلاقها' };
+export const CASHIER_GROUP = { name: 'Cashier', nameAr: 'أمين الصندوق' };
+/** The group's description, written in the company's language (pos.defaults.ts). */
+export const CASHIER_DESCRIPTION = { en: 'Sells at the till, starts and closes their session', ar: 'البيع في نقطة البيع وفتح الجلسة وإغلاقها' };
 
 /**
  * The demo's cashier: the user `cashier` in the company's Cashier group (made for every company by pos.defaults.ts) (returned: the demo branch lists it). Its password is

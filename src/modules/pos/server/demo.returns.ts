@@ -1,6 +1,6 @@
 import type { Tx } from '../../../core/db/tx';
 import type { Ctx } from '../../../core/http/context';
-import { counted, type SetupOpts } from '../../../core/tenancy/company-setup';
+import { counted, inLanguage, type SetupOpts } from '../../../core/tenancy/company-setup';
 import { returnReasons } from './entries';
 import { returnAtTill } from './return.service';
 
@@ -24,8 +24,8 @@ async function reasonIds(ctx: Ctx, tx: Tx): Promise<Record<'damaged' | 'wrong' |
 export async function demoMorningReturns(ctx: Ctx, tx: Tx, opts: Opts, sessionId: number, sales: DemoSales): Promise<void> {
   const why = await reasonIds(ctx, tx);
   if (!sales.cash || !why.damaged) return;
-  await returnAtTill(ctx, { sessionId, orderId: sales.cash, refundMethod: 'cash', reasonId: why.damaged, notes: 'Bottle cracked in the bag / زجاجة مكسورة في الكيس',
-    lines: [{ orderLine: 1, quantity: '1', reason: 'Cracked bottle / زجاجة مكسورة' }] });
+  await returnAtTill(ctx, { sessionId, orderId: sales.cash, refundMethod: 'cash', reasonId: why.damaged, notes: inLanguage(opts, 'Bottle cracked in the bag', 'زجاجة مكسورة في الكيس'),
+    lines: [{ orderLine: 1, quantity: '1', reason: inLanguage(opts, 'Cracked bottle', 'زجاجة مكسورة') }] });
   counted(opts, 'POS returns');
 }
 
@@ -39,7 +39,7 @@ export async function demoEveningReturns(ctx: Ctx, tx: Tx, opts: Opts, sessionId
   }
   if (sales.bank && why.wrong) {
     await returnAtTill(ctx, { sessionId, orderId: sales.bank, refundMethod: 'bank_transfer', reasonId: why.wrong, notes: null,
-      lines: [{ orderLine: 2, quantity: '1', reason: 'Wrong size / مقاس خاطئ' }] });
+      lines: [{ orderLine: 2, quantity: '1', reason: inLanguage(opts, 'Wrong size', 'مقاس خاطئ') }] });
     counted(opts, 'POS returns');
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ops } from '../../../core/entity/operations';
-import { type CompanySetup, counted, setupCtx } from '../../../core/tenancy/company-setup';
+import { type CompanySetup, counted, inLanguage, setupCtx } from '../../../core/tenancy/company-setup';
 import { companyToday } from '../../../core/time/company-time';
 import { salesOrder } from '../model/sales-order.entity';
 import { salesReturn } from '../model/sales-return.entity';
@@ -27,14 +27,14 @@ export const demoReturns: CompanySetup = async (tx, companyId, opts) => {
   const products = lines.filter((l) => stock.some((s) => s.productId === l.id && Number(s.available) >= 3));
   if (products.length < 2) return;
   const order = await ops.create(ctx, salesOrder, {
-    locationId: loc.id, customerId: customer.id, orderDate: companyToday(ctx), paymentMethod: 'cash', notes: 'Demo sale returned in part / بيع تجريبي مرتجع جزئيًا',
+    locationId: loc.id, customerId: customer.id, orderDate: companyToday(ctx), paymentMethod: 'cash', notes: inLanguage(opts, 'Demo sale returned in part', 'بيع تجريبي مرتجع جزئيًا'),
     items: [{ productId: products[0]!.id, quantity: '3', price: products[0]!.price }, { productId: products[1]!.id, quantity: '2', price: products[1]!.price }],
   });
   const confirmed = await ops.transition(ctx, salesOrder, order.id, 'confirm');
   await ops.action(ctx, salesOrder, order.id, 'pay', { amount: String(confirmed.totalAmount) });
   const ret = await ops.create(ctx, salesReturn, {
-    orderId: order.id, refundMethod: 'cash', reasonId: reason.id, notes: 'Demo return / مرتجع تجريبي',
-    items: [{ orderLine: 1, quantity: '1', reason: 'Cracked casing / غلاف مكسور' }],
+    orderId: order.id, refundMethod: 'cash', reasonId: reason.id, notes: inLanguage(opts, 'Demo return', 'مرتجع تجريبي'),
+    items: [{ orderLine: 1, quantity: '1', reason: inLanguage(opts, 'Cracked casing', 'غلاف مكسور') }],
   });
   await ops.transition(ctx, salesReturn, ret.id, 'confirm');
   counted(opts, 'sales returns');

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { tableOf } from '../../../core/db/entity-table';
 import { ops } from '../../../core/entity/operations';
-import { counted, registerCompanySetup, setupCtx } from '../../../core/tenancy/company-setup';
+import { counted, inLanguage, registerCompanySetup, setupCtx } from '../../../core/tenancy/company-setup';
 import { companyToday } from '../../../core/time/company-time';
 import { product } from '../../inventory/model/product.entity';
 import { salesOrder } from '../model/sales-order.entity';
@@ -23,9 +23,9 @@ registerCompanySetup('sales.demo', async (tx, companyId, opts) => {
   // Al-Noor Markets is a business: its VAT number, CR and national address go on its (Saudi) tax invoices
   await tx.execute(sql`INSERT INTO contacts (company_id, kind, name, name_ar, phone, address, is_customer, created_by, updated_by,
       tax_number, cr_number, building_number, street, street_ar, district, district_ar, city, city_ar, postal_code, additional_number) VALUES
-    (${companyId}, 'company', 'Al-Noor Markets', 'أسواق النور', '0114567890', 'King Fahd Road, Riyadh / طريق الملك فهد، الرياض', true, ${userId}, ${userId},
+    (${companyId}, 'company', 'Al-Noor Markets', 'أسواق النور', '0114567890', ${inLanguage(opts, 'King Fahd Road, Riyadh', 'طريق الملك فهد، الرياض')}, true, ${userId}, ${userId},
       '300987654300003', '1010777888', '6543', 'King Fahd Road', 'طريق الملك فهد', 'Al Sulimaniyah', 'السليمانية', 'Riyadh', 'الرياض', '12245', '4455'),
-    (${companyId}, 'individual', 'Khalid Al-Harbi', 'خالد الحربي', '0533334444', 'Al-Rawdah, Jeddah / الروضة، جدة', true, ${userId}, ${userId},
+    (${companyId}, 'individual', 'Khalid Al-Harbi', 'خالد الحربي', '0533334444', ${inLanguage(opts, 'Al-Rawdah, Jeddah', 'الروضة، جدة')}, true, ${userId}, ${userId},
       null, null, null, null, null, null, null, null, null, null, null)`);
   const u = (await tx.execute(sql`SELECT full_name AS name FROM users WHERE id = ${userId}`)).rows[0] as { name?: string } | undefined;
   await tx.insert(tableOf(salesperson)).values({ ...by, userId, name: u?.name ?? 'Admin', salesTarget: '250000', isActive: true });
@@ -44,7 +44,7 @@ registerCompanySetup('sales.demo', async (tx, companyId, opts) => {
   if (customer && products.length) {
     await ops.create(ctx, salesOrder, {
       locationId: (await loadInventorySettings(tx, companyId)).defaultLocationId ?? undefined,
-      customerId: customer.id, orderDate: companyToday(ctx), paymentMethod: 'credit', notes: 'Demo order / طلب تجريبي',
+      customerId: customer.id, orderDate: companyToday(ctx), paymentMethod: 'credit', notes: inLanguage(opts, 'Demo order', 'طلب تجريبي'),
       items: products.map((p) => ({ productId: p.id, quantity: '2', price: p.price })),
     });
     counted(opts, 'sales orders');

@@ -1,7 +1,7 @@
 import { tableOf } from '../../../core/db/entity-table';
 import type { Tx } from '../../../core/db/tx';
 import { forgetInTx } from '../../../core/db/tx-memo';
-import { registerCompanySetup } from '../../../core/tenancy/company-setup';
+import { type SetupOpts, inLanguage, registerCompanySetup } from '../../../core/tenancy/company-setup';
 import { paymentTerm } from '../model/payment-term.entity';
 import { priceList } from '../model/price-list.entity';
 import { salesSettings } from '../model/sales-settings.entity';
@@ -12,7 +12,7 @@ import { chartIds } from './entries';
  * list without items (orders then sell at the products' sale prices) and two payment terms. Runs after
  * accounting.defaults and inventory.defaults (module order of the server's imports).
  */
-export async function createSalesDefaults(tx: Tx, companyId: number, userId: number): Promise<void> {
+export async function createSalesDefaults(tx: Tx, companyId: number, { userId, language }: Pick<SetupOpts, 'userId' | 'language'>): Promise<void> {
   const by = { companyId, createdBy: userId, updatedBy: userId };
   const c = await chartIds(tx, companyId, { journals: ['SAL'], accounts: ['4101', '1103', '5104', '2103', '5101', '1104', '4102'] });
   const a = c.accounts;
@@ -24,9 +24,9 @@ export async function createSalesDefaults(tx: Tx, companyId: number, userId: num
   await tx.insert(tableOf(priceList)).values({ ...by, name: 'Public price list', nameAr: 'قائمة الأسعار العامة', currency: 'SAR', isDefault: true, isActive: true, items: [] });
   for (const e of ['salesSettings', 'priceList']) forgetInTx(tx, e); // written by hand (core/db/tx-memo.ts)
   await tx.insert(tableOf(paymentTerm)).values([
-    { ...by, name: 'Immediate', nameAr: 'فوري', dueDays: 0, description: 'Due on the order date / مستحق في تاريخ الطلب' },
-    { ...by, name: '30 days', nameAr: '30 يومًا', dueDays: 30, description: 'Due 30 days after the order date / مستحق بعد 30 يومًا من تاريخ الطلب' },
+    { ...by, name: 'Immediate', nameAr: 'فوري', dueDays: 0, description: inLanguage({ language }, 'Due on the order date', 'مستحق في تاريخ الطلب') },
+    { ...by, name: '30 days', nameAr: '30 يومًا', dueDays: 30, description: inLanguage({ language }, 'Due 30 days after the order date', 'مستحق بعد 30 يومًا من تاريخ الطلب') },
   ]);
 }
 
-registerCompanySetup('sales.defaults', (tx, companyId, { userId }) => createSalesDefaults(tx, companyId, userId));
+registerCompanySetup('sales.defaults', (tx, companyId, opts) => createSalesDefaults(tx, companyId, opts));
