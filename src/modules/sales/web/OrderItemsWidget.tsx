@@ -12,8 +12,8 @@ import { st } from './texts';
 
 /**
  * Lines of a sales order: product, quantity, unit, price, tax, subtotal, and the order's live totals (subtotal, tax,
- * discount, total). Picking a product fills its unit, the price the order's price list gives on the order date and
- * the company's default sales tax; a price or tax chosen by hand is kept (a cleared tax means none). Every change
+ * discount, total) while they are edited (a saved order's page shows its totals as fields, once). Picking a product
+ * fills its unit, the price the order's price list gives on the order date and the company's default sales tax; a price or tax chosen by hand is kept (a cleared tax means none). Every change
  * of the lines, the discount, the date or the list asks the server's own pricing (POST /api/sales/orders/quote,
  * nothing saved) after a short pause, so the figures shown are the ones saving will store, to the cent.
  */
@@ -102,7 +102,7 @@ export default function OrderItemsWidget({ label, value, onChange, error, disabl
     { key: 'taxAmount', label: st.taxAmount, kind: 'computed', width: 100, compute: (l) => { const v = live(lines.indexOf(l))?.taxAmount ?? l.taxAmount; return v == null ? '—' : fmt.number(v); } },
     { key: 'subtotal', label: st.subtotal, kind: 'computed', width: 110, compute: (l) => { const v = live(lines.indexOf(l))?.subtotal ?? l.subtotal; return v == null ? '—' : fmt.number(v); } },
   ];
-  const t = view ? (values as Partial<Quote> | undefined) : q.data;
+  const t = q.data;
   const figure = (name: string, v: unknown, strong = false) => (
     <Group gap="xs" key={name} wrap="nowrap">
       <Text size="sm" c="dimmed">{name}</Text>
@@ -111,7 +111,8 @@ export default function OrderItemsWidget({ label, value, onChange, error, disabl
   );
   return (
     <LinesEditor label={label} columns={columns} value={value} onChange={onChange} emptyLine={emptyLine} error={error} disabled={disabled} view={view}
-      footer={() => (
+      // the live totals while the lines are edited; a saved order's page shows its totals as fields
+      footer={view ? undefined : () => (
         <Stack gap={4} aria-live="polite" data-testid="order-totals">
           <Group gap="lg">
             {figure(tr(st.subtotal), t?.subtotal)}
@@ -119,7 +120,7 @@ export default function OrderItemsWidget({ label, value, onChange, error, disabl
             {figure(tr(st.discount), t?.discount)}
             {figure(tr(st.total), t?.totalAmount, true)}
           </Group>
-          {!view && q.error && <Text size="sm" c="red">{(q.error as Error).message}</Text>}
+          {q.error && <Text size="sm" c="red">{(q.error as Error).message}</Text>}
         </Stack>
       )} />
   );
