@@ -1,25 +1,14 @@
 import { Badge, Group, Stack, Table, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AnyEntity } from '../../core/entity/define';
-import { type HistoryItem, useEntityHistory } from '../api/useEntityQueries';
+import { useEntityHistory } from '../api/useEntityQueries';
+import { changedKeys } from './historyKeys';
 import { useFormat } from '../i18n/useFormat';
 import { useLocale } from '../i18n/useLocale';
 import { formatDateTime, formatValue } from './formatValue';
 import { RefTitle } from './RefTitle';
 
 /** The audit trail of a record (GET /:id/history): who, when, what, and each changed field before -> after. */
-const HIDDEN = new Set(['id', 'version', 'companyId', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'searchText', '_refs']);
-
-function changedKeys(def: AnyEntity, h: HistoryItem): string[] {
-  const keys = new Set([...Object.keys(h.before ?? {}), ...Object.keys(h.after ?? {})]);
-  return [...keys].filter((k) => {
-    // only the definition's fields, with their labels: other keys (a posting's source, an action's body) are the
-    // server's words, not the page's language
-    if (HIDDEN.has(k) || !def.fields[k] || def.fields[k].secret || def.fields[k].virtual) return false;
-    return JSON.stringify(h.before?.[k] ?? null) !== JSON.stringify(h.after?.[k] ?? null);
-  });
-}
-
 export function HistoryList({ def, id }: { def: AnyEntity; id: number }) {
   const { t } = useTranslation();
   const { label } = useLocale();
