@@ -9,11 +9,11 @@ const HIDDEN = new Set(['id', 'version', 'companyId', 'createdAt', 'updatedAt', 
  */
 export function changedKeys(def: AnyEntity, h: HistoryItem): string[] {
   const keys = new Set([...Object.keys(h.before ?? {}), ...Object.keys(h.after ?? {})]);
-  return Object.keys(def.fields).filter((k) => keys.has(k)).filter((k) => {
-    // only the definition's fields, with their labels: other keys (a posting's source, an action's body) are the
-    // server's words, not the page's language
-    if (HIDDEN.has(k) || !def.fields[k] || def.fields[k].secret || def.fields[k].virtual) return false;
+  // only the definition's fields, with their labels: other keys (a posting's source, an action's body) are the
+  // server's words, not the page's language
+  return Object.entries(def.fields).filter(([k, f]) => {
+    if (!keys.has(k) || HIDDEN.has(k) || f.secret || f.virtual) return false;
     return JSON.stringify(h.before?.[k] ?? null) !== JSON.stringify(h.after?.[k] ?? null);
-  });
+  }).map(([k]) => k);
 }
 

@@ -22,7 +22,8 @@ const UOMS: [group: [string, string], units: U[]][] = [
   [['Length', 'الطول'], [['Metre', 'متر', 'm', 'م', '1'], ['Centimetre', 'سنتيمتر', 'cm', 'سم', '0.01']]],
 ];
 
-export async function createInventoryDefaults(tx: Tx, companyId: number, { userId, language }: Pick<SetupOpts, 'userId' | 'language'>): Promise<void> {
+export async function createInventoryDefaults(tx: Tx, companyId: number, opts: Pick<SetupOpts, 'userId' | 'language'>): Promise<void> {
+  const { userId } = opts;
   const by = { companyId, createdBy: userId, updatedBy: userId };
   const gt = tableOf(uomGroup);
   const ut = tableOf(uom);
@@ -38,7 +39,7 @@ export async function createInventoryDefaults(tx: Tx, companyId: number, { userI
   const wt = tableOf(warehouse);
   const [wh] = await tx.insert(wt).values({
     ...by, code: 'WH', name: 'Main warehouse', nameAr: 'المستودع الرئيسي',
-    address: co?.address?.trim() || inLanguage({ language }, 'Head office', 'المقر الرئيسي'), locationsCount: 2,
+    address: co?.address?.trim() || inLanguage(opts, 'Head office', 'المقر الرئيسي'), locationsCount: 2,
   }).returning({ id: wt.id });
   const whId = wh!.id as number;
 

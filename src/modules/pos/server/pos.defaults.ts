@@ -17,7 +17,8 @@ import { chartIds } from './entries';
  * the same name and rights: keep them in step; its description, in both languages joined, is one of those migration
  * 0041 puts in the company's language).
  */
-export async function createPosDefaults(tx: Tx, companyId: number, { userId, language }: Pick<SetupOpts, 'userId' | 'language'>): Promise<void> {
+export async function createPosDefaults(tx: Tx, companyId: number, opts: Pick<SetupOpts, 'userId' | 'language'>): Promise<void> {
+  const { userId } = opts;
   const c = await chartIds(tx, companyId, { accounts: ['5105', '4103'] });
   const r = await tx.execute(sql`INSERT INTO contacts (company_id, kind, name, name_ar, is_customer, created_by, updated_by)
     VALUES (${companyId}, 'individual', 'Walk-in customer', 'عميل نقدي', true, ${userId}, ${userId}) RETURNING id`);
@@ -25,7 +26,7 @@ export async function createPosDefaults(tx: Tx, companyId: number, { userId, lan
   await tx.insert(tableOf(posSettings)).values({
     companyId, createdBy: userId, updatedBy: userId, walkInCustomerId: walkIn, shortageAccountId: c.accounts['5105'], overageAccountId: c.accounts['4103'],
   });
-  await tx.insert(tableOf(group)).values({ companyId, ...CASHIER_GROUP, description: inLanguage({ language }, CASHIER_DESCRIPTION.en, CASHIER_DESCRIPTION.ar), permissions: [...CASHIER_PERMISSIONS].sort(), createdBy: userId, updatedBy: userId });
+  await tx.insert(tableOf(group)).values({ companyId, ...CASHIER_GROUP, description: inLanguage(opts, CASHIER_DESCRIPTION.en, CASHIER_DESCRIPTION.ar), permissions: [...CASHIER_PERMISSIONS].sort(), createdBy: userId, updatedBy: userId });
 }
 
 registerCompanySetup('pos.defaults', (tx, companyId, opts) => createPosDefaults(tx, companyId, opts));

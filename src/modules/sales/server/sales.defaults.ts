@@ -12,8 +12,8 @@ import { chartIds } from './entries';
  * list without items (orders then sell at the products' sale prices) and two payment terms. Runs after
  * accounting.defaults and inventory.defaults (module order of the server's imports).
  */
-export async function createSalesDefaults(tx: Tx, companyId: number, { userId, language }: Pick<SetupOpts, 'userId' | 'language'>): Promise<void> {
-  const by = { companyId, createdBy: userId, updatedBy: userId };
+export async function createSalesDefaults(tx: Tx, companyId: number, opts: Pick<SetupOpts, 'userId' | 'language'>): Promise<void> {
+  const by = { companyId, createdBy: opts.userId, updatedBy: opts.userId };
   const c = await chartIds(tx, companyId, { journals: ['SAL'], accounts: ['4101', '1103', '5104', '2103', '5101', '1104', '4102'] });
   const a = c.accounts;
   await tx.insert(tableOf(salesSettings)).values({
@@ -24,8 +24,8 @@ export async function createSalesDefaults(tx: Tx, companyId: number, { userId, l
   await tx.insert(tableOf(priceList)).values({ ...by, name: 'Public price list', nameAr: 'قائمة الأسعار العامة', currency: 'SAR', isDefault: true, isActive: true, items: [] });
   for (const e of ['salesSettings', 'priceList']) forgetInTx(tx, e); // written by hand (core/db/tx-memo.ts)
   await tx.insert(tableOf(paymentTerm)).values([
-    { ...by, name: 'Immediate', nameAr: 'فوري', dueDays: 0, description: inLanguage({ language }, 'Due on the order date', 'مستحق في تاريخ الطلب') },
-    { ...by, name: '30 days', nameAr: '30 يومًا', dueDays: 30, description: inLanguage({ language }, 'Due 30 days after the order date', 'مستحق بعد 30 يومًا من تاريخ الطلب') },
+    { ...by, name: 'Immediate', nameAr: 'فوري', dueDays: 0, description: inLanguage(opts, 'Due on the order date', 'مستحق في تاريخ الطلب') },
+    { ...by, name: '30 days', nameAr: '30 يومًا', dueDays: 30, description: inLanguage(opts, 'Due 30 days after the order date', 'مستحق بعد 30 يومًا من تاريخ الطلب') },
   ]);
 }
 
