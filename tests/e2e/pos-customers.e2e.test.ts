@@ -37,7 +37,7 @@ for (const lang of ['en', 'ar'] as const) {
       await e.shot(page, `${lang}-pos-customers`);
       // the Balance header sorts every customer by balance on the server: a click ascending, a second one descending.
       // The search is cleared just before the first click, as a user would: its debounced change may come before or
-      // after the click has rendered, and both are kept (web/entity/useListParams.ts, list-params-race.e2e)
+      // after the click has rendered, and both are kept (web/entity/useListParams.ts, search-params-race.e2e)
       await page.getByPlaceholder(t.search).fill('');
       for (const sort of ['balance', '-balance']) {
         await page.getByRole('button', { name: new RegExp(`^${t.balance}:`) }).click();

@@ -1,33 +1,18 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { useSearchParamsWriter } from '../shell/useSearchParamsWriter';
 import type { ListQuery } from '../api/useEntityQueries';
 
 /**
  * The list's query lives in the URL (q, sort, page, size, f.<field>), so a filtered page can be bookmarked,
  * shared, and comes back with the Back button. Changing search, sort, filters or page size returns to page 1.
- *
- * Each change starts from the newest URL this list navigated to, not from the params of the last render. A
- * navigation renders later (react-router renders it in a transition, which a busy page can make last hundreds of
- * ms), and a change made meanwhile that started from the rendered params undid the one before it: the search box's
- * debounced update firing between a click on a header and its render put the old sort back, or a click right after
- * the debounce put the old search back (tests/e2e/list-params-race.e2e.test.ts). So the list keeps its
- * navigations not yet rendered, oldest first: a render takes off the one it shows and those before it (React may skip
- * to the newest), a URL the list did not make (Back, a link) empties them. Only when none is waiting does a change
- * start from what was last rendered: `shown`, set at commit, because the debounced callback may be an older render's.
+ * Each change starts from the newest URL this list navigated to, not from the params of the last render
+ * (shell/useSearchParamsWriter.ts says why).
  */
 export const PAGE_SIZES = [10, 25, 50, 100];
 const DEFAULT_SIZE = 25;
 
 export function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const rendered = params.toString();
-  const shown = useRef(rendered);
-  const pending = useRef<string[]>([]);
-  useLayoutEffect(() => {
-    shown.current = rendered;
-    const i = pending.current.indexOf(rendered);
-    pending.current = i < 0 ? [] : pending.current.slice(i + 1);
-  }, [rendered]);
+  const [params, write] = useSearchParamsWriter();
 
   const query = useMemo<ListQuery>(() => {
     const filters: Record<string, string> = {};
@@ -42,14 +27,11 @@ export function useListParams() {
     };
   }, [params]);
 
-  const update = (changes: Record<string, string | null>, resetPage = true, dropFilters = false) => {
-    const p = new URLSearchParams(pending.current.at(-1) ?? shown.current);
+  const update = (changes: Record<string, string | null>, resetPage = true, dropFilters = false) => write((p) => {
     if (dropFilters) for (const k of [...p.keys()]) if (k.startsWith('f.')) p.delete(k);
     for (const [k, v] of Object.entries(changes)) if (v === null || v === '') p.delete(k); else p.set(k, v);
     if (resetPage) p.delete('page');
-    pending.current.push(p.toString());
-    setParams(p, { replace: true, preventScrollReset: true });
-  };
+  });
 
   return {
     query,
