@@ -6,8 +6,9 @@ import type { Page } from 'playwright-core';
  * The accessibility check of a page: axe-core (Deque's engine, the one browsers' audits use) injected into the page
  * and run at WCAG 2.1 A and AA. axe-core is a test-only dependency: it is read from node_modules here and evaluated
  * through the DevTools protocol (the app's CSP allows no foreign script, and none should ship). The route guard
- * runs it on every route, in both languages and both colour schemes, once the page has its data
- * (tests/e2e/guard/checks/axe.ts), and over every create form (guard/checks/create-form.ts).
+ * runs it on every route, in both languages and both colour schemes (the second scheme's colours in one language
+ * of the two, coloursTwiceIn), once the page has its data (tests/e2e/guard/checks/axe.ts), and over every create
+ * form (guard/checks/create-form.ts).
  */
 export type Scheme = 'light' | 'dark';
 export interface AxeOptions {
@@ -98,15 +99,28 @@ export function describeViolations(where: string, violations: AxeViolation[]): s
 }
 
 /**
- * axe in the page's scheme (every rule), then in the other one on the same page (no reload), the colour rules only
- * (COLOUR_RULES: the others cannot change with the scheme): the violations of both, described. The page is left in
- * the other scheme (the next page starts there, so each page switches once, and both schemes get every rule over a
- * walk of many pages).
+ * The language in which a screen's colours are also checked in its second scheme (axeBothSchemes' `otherScheme`):
+ * English for half the screens, Arabic for the other half, by a hash of its path, the same in both walks. Colours
+ * are the scheme's, not the language's (the same CSS variables in both directions), so each screen has its colours
+ * checked in both schemes, and every rule in both languages, without the second scheme's pass twice.
  */
-export async function axeBothSchemes(page: Page, locale: 'en' | 'ar', where: string, opts: { include?: string; shot?: (scheme: Scheme) => Promise<void> } = {}): Promise<string[]> {
+export function coloursTwiceIn(path: string): 'en' | 'ar' {
+  let h = 0;
+  for (const ch of path) h = (h * 31 + ch.charCodeAt(0)) | 0;
+  return (h & 1) === 0 ? 'en' : 'ar';
+}
+
+/**
+ * axe in the page's scheme (every rule), then, with `otherScheme`, in the other one on the same page (no reload),
+ * the colour rules only (COLOUR_RULES: the others cannot change with the scheme): the violations of both, described.
+ * The page is then left in the other scheme (the next page starts there, and both schemes get every rule over a walk
+ * of many pages).
+ */
+export async function axeBothSchemes(page: Page, locale: 'en' | 'ar', where: string, opts: { include?: string; shot?: (scheme: Scheme) => Promise<void>; otherScheme?: boolean } = {}): Promise<string[]> {
   const problems: string[] = [];
   const first = await schemeOf(page);
-  for (const scheme of [first, first === 'light' ? 'dark' : 'light'] as Scheme[]) {
+  const schemes: Scheme[] = opts.otherScheme === false ? [first] : [first, first === 'light' ? 'dark' : 'light'];
+  for (const scheme of schemes) {
     if (scheme !== first) await switchScheme(page, scheme);
     else await animationsDone(page);
     const rules = scheme === first ? undefined : COLOUR_RULES;

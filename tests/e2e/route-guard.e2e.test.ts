@@ -64,6 +64,8 @@ afterAll(async () => {
  * opens, so a time to settle never includes another page's load.
  */
 let opening: Promise<unknown> = Promise.resolve();
+/** The time each check took over the walk, both languages together (printed with the pages' times). */
+const checkMs = new Map<string, number>();
 function oneAtATime<T>(f: () => Promise<T>): Promise<T> {
   const run = opening.then(f, f);
   opening = run.catch(() => undefined);
@@ -82,7 +84,9 @@ async function walkLocale(page: Page, pass: Pass, locale: 'en' | 'ar', walked: G
     const problems: string[] = [];
     for (const c of checks) {
       if (!(c.passes ?? ['admin']).includes(pass)) continue;
+      const started = performance.now();
       for (const p of await c.run(page, v).catch((err: Error) => [`the check failed: ${err.message.split('\n')[0]}`])) problems.push(`${c.name}: ${p}`);
+      checkMs.set(c.name, (checkMs.get(c.name) ?? 0) + performance.now() - started);
     }
     if (problems.length) {
       failures.push(`${new URL(v.url).pathname}\n    ${problems.join('\n    ')}`);
@@ -109,6 +113,9 @@ function report(title: string, visits: Visit[]): void {
   const lines = visits.map((v) => `${String(v.settleMs).padStart(6)} ms  ${new URL(v.url).pathname}`);
   const slowest = [...visits].sort((a, b) => b.settleMs - a.settleMs).slice(0, 10);
   console.log(`\n${title}: time to settle per page\n${lines.join('\n')}\nslowest ten:\n${slowest.map((v) => `${String(v.settleMs).padStart(6)} ms  ${new URL(v.url).pathname}`).join('\n')}`);
+  const opened = visits.reduce((sum, v) => sum + v.settleMs, 0);
+  console.log(`${title}: ${visits.length} pages settled in ${(opened / 1000).toFixed(0)} s in all; the checks took ${[...checkMs].map(([name, ms]) => `${(ms / 1000).toFixed(0)} s (${name})`).join(', ') || 'nothing'}`);
+  checkMs.clear();
 }
 
 describe('browser guard over every route', () => {
