@@ -23,7 +23,8 @@ import { salesError } from './sales.errors';
  * is confirmed when the goods leave (reservations are for orders confirmed ahead of delivery: not built yet).
  * PAY records a payment on the invoice (accounting refuses more than due) and writes paid/due/payment status;
  * paid in full, the order is completed. A confirmed order is not cancelled (409): its goods and invoice are
- * undone by a sales return (not built yet), as the books and the stock ledger keep what happened.
+ * undone by a sales return (return.service.ts: stock back at its cost, a credit note, the refund), as the books
+ * and the stock ledger keep what happened.
  */
 async function onSave(ctx: Ctx, tx: Tx, target: Data, v: Data): Promise<void> {
   await checkParties(ctx, tx, v);
