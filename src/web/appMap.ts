@@ -12,8 +12,10 @@ import type { Label } from '../core/i18n/locale';
  * - detail: its record page; a hidden module screen with `{id}` and the entity's view permission takes that
  *   role (e.g. /accounting/accounts/invoicedetails/{id}), else `<route>/{id}`;
  * - screen: any other module screen.
- * A hidden entry of an entity (its record page, or a screen needing one of its permissions such as a "new" page)
- * names the entity's list in `under`, so the menu marks that list while it is open.
+ * A hidden entry names in `under` the menu entry it belongs to, so the menu marks that one while it is open: the
+ * visible screen or list whose route its own route extends (a report of /sales/reports), else, for an entity's
+ * record page or a screen needing one of its permissions (a "new" page), the entity's list, else the module's hub
+ * its route extends (a profile page of /settings).
  */
 export interface AppEntry {
   kind: 'list' | 'detail' | 'screen';
@@ -61,9 +63,13 @@ export function summarize(modules: ModuleDef[]): AppMap {
       }
       const listOf = (permission?: string) =>
         m.entities.find((e) => e.route && permission?.startsWith(permissionCode(e, 'view').replace(/view$/, '')))?.route;
+      const shown = [...m.entities.flatMap((e) => (e.route ? [e.route] : [])), ...(m.screens ?? []).filter((s) => !s.hidden).map((s) => s.route)];
+      // the longest visible route the screen's extends; a module's hub (one segment, /settings) only as the last resort
+      const parentOf = (route: string, hub: boolean) => shown
+        .filter((r) => route.startsWith(`${r}/`) && (hub || r.split('/').length > 2)).sort((a, b) => b.length - a.length)[0];
       for (const s of m.screens ?? []) {
         if (detailScreens.has(s.route)) continue;
-        const under = s.hidden ? listOf(s.permission) : undefined;
+        const under = s.hidden ? parentOf(s.route, false) ?? listOf(s.permission) ?? parentOf(s.route, true) : undefined;
         entries.push({ kind: 'screen', route: s.route, label: s.label, permission: s.permission, hidden: s.hidden, ...(under && { under }) });
       }
       return { key: m.key, label: m.label, icon: m.icon, order: m.order, card: Boolean(m.card), entries };

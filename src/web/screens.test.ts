@@ -22,3 +22,22 @@ describe('module screens', () => {
     expect(webScreens.map((s) => s.route).filter((r) => !routes.has(r))).toEqual([]);
   });
 });
+
+describe('the menu entry a hidden screen belongs to', () => {
+  const entries = summarize(modules).modules.flatMap((m) => m.entries);
+  const underOf = (route: string) => entries.find((e) => e.route === route)?.under;
+
+  it('a report opened from a reports index marks that index, not a list sharing its permission', () => {
+    expect(underOf('/sales/reports/customer-statement')).toBe('/sales/reports');
+    expect(underOf('/sales/reports/product-sales')).toBe('/sales/reports');
+    const reportsIndexes = entries.filter((e) => !e.hidden && /\/reports$/.test(e.route)).map((e) => e.route);
+    expect(reportsIndexes.length).toBeGreaterThan(1);
+    const strays = entries.filter((e) => e.hidden && reportsIndexes.some((r) => e.route.startsWith(`${r}/`)) && !e.route.startsWith(`${e.under}/`));
+    expect(strays.map((e) => `${e.route} under ${e.under}`)).toEqual([]);
+  });
+
+  it('a record page marks its list', () => {
+    expect(underOf('/sales/orderdetails/{id}')).toBe('/sales/orders');
+  });
+
+});

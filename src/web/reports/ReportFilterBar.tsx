@@ -17,8 +17,8 @@ const PERIODS = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
 /**
  * Date range, period and the report's own filters (references, choices, numbers), as far as it accepts them.
  * `shownFrom`: the first day the server used when the screen sent none (the fiscal year start).
- * The report comes first (issue 24, as on lists): the dates and period stay in one row, the report's own filters
- * fold behind a "Filters" button that shows how many are active ("f" toggles it); open or folded is remembered per
+ * The report comes first (issue 24, as on lists): the dates, the period and a parameter the report needs (`main`)
+ * stay in one row, the report's other filters fold behind a "Filters" button that shows how many are active ("f" toggles it); open or folded is remembered per
  * report in localStorage.
  */
 export function ReportFilterBar({ cfg, filters, set, shownFrom = null }: { cfg: ReportConfig; filters: ReportFilters; set: (p: FilterPatch) => void; shownFrom?: string | null }) {
@@ -26,13 +26,14 @@ export function ReportFilterBar({ cfg, filters, set, shownFrom = null }: { cfg: 
   const { label } = useLocale();
   const text = useText();
   const has = (f: 'from' | 'to' | 'period') => cfg.filters.includes(f);
-  const own = cfg.filters.filter((f) => typeof f !== 'string');
+  const mine = cfg.filters.filter((f) => typeof f !== 'string');
+  const main = mine.filter((f) => f.main);
+  const own = mine.filter((f) => !f.main);
   const active = own.filter((f) => filters.values[f.param] != null && filters.values[f.param] !== '').length;
   const [open, setOpen] = useLocalStorage<boolean>({ key: `daftar:report-filters-open:${cfg.name}`, defaultValue: false, getInitialValueInEffect: false });
   const ownId = useId();
   useScreenShortcuts(own.length ? [{ keys: 'f', label: t('shell.keys.reportFilters'), run: () => setOpen((o) => !o) }] : []);
   const ownInput = (f: (typeof own)[number]) => {
-    if (typeof f === 'string') return null;
     const value = filters.values[f.param] ?? null;
     if ('ref' in f) {
       return (
@@ -67,6 +68,7 @@ export function ReportFilterBar({ cfg, filters, set, shownFrom = null }: { cfg: 
           <Select size="sm" w={170} label={t('reports.period')} placeholder={t('reports.periodNone')} clearable value={filters.period}
             data={PERIODS.map((p) => ({ value: p, label: t(`reports.periods.${p}`) }))} onChange={(v) => set({ period: v })} />
         )}
+        {main.map(ownInput)}
         {own.length > 0 && (
           <Button variant={open ? 'light' : 'default'} size="sm" leftSection={<IconFilter size={16} />} aria-expanded={open}
             aria-controls={ownId} aria-keyshortcuts="f" onClick={() => setOpen((o) => !o)}>

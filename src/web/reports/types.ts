@@ -19,12 +19,16 @@ export interface ReportJson {
 /** A label from the i18n catalogue (a key such as 'reports.account') or a bilingual Label. */
 export type Text = string | Label;
 
-/** Filters a report screen offers: the date range and period, and its own parameters. */
+/**
+ * Filters a report screen offers: the date range and period, and its own parameters. `main`: a parameter the report
+ * needs to show anything (the customer of a statement) stays beside the dates, never folded behind "Filters".
+ */
 export type ReportFilter =
   | 'from' | 'to' | 'period'
-  | { param: string; label: Text; ref: string; refFilters?: Record<string, string> }
-  | { param: string; label: Text; options: { value: string; label: Label }[]; placeholder?: Text }
-  | { param: string; label: Text; number: { min: number; max: number; placeholder?: string } };
+  | ({ param: string; label: Text; main?: boolean } & (
+    | { ref: string; refFilters?: Record<string, string> }
+    | { options: { value: string; label: Label }[]; placeholder?: Text }
+    | { number: { min: number; max: number; placeholder?: string } }));
 
 export interface ReportConfig {
   /** Server report name (GET <api>/<name>). */

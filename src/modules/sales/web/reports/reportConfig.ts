@@ -4,7 +4,7 @@ import { srt } from './reportTexts';
 /** Filters of each sales report screen: what GET /api/sales/reports/<name> accepts for it. */
 export interface SalesReportConfig extends ReportConfig { chart?: boolean }
 
-const customer: ReportFilter = { param: 'customerId', label: srt.customer, ref: 'contact', refFilters: { isCustomer: 'true' } };
+const customer = { param: 'customerId', label: srt.customer, ref: 'contact', refFilters: { isCustomer: 'true' } } satisfies ReportFilter;
 const vendor: ReportFilter = { param: 'customerId', label: srt.vendor, ref: 'contact' };
 const product: ReportFilter = { param: 'productId', label: srt.product, ref: 'product' };
 const category: ReportFilter = { param: 'categoryId', label: srt.category, ref: 'productCategory' };
@@ -24,7 +24,8 @@ const combined = 'product-sales,customer-sales';
 export const SALES_REPORTS: Record<string, SalesReportConfig> = {
   'product-sales': { name: 'product-sales', paged: true, combined, chart: true, filters: all },
   'customer-sales': { name: 'customer-sales', paged: true, combined, chart: true, filters: all },
-  'customer-statement': { name: 'customer-statement', paged: true, filters: ['from', 'to', customer] },
+  // the statement needs its customer: the choice stays beside the dates
+  'customer-statement': { name: 'customer-statement', paged: true, filters: ['from', 'to', { ...customer, main: true }] },
   'sales-analysis': { name: 'sales-analysis', paged: true, chart: true, filters: all },
   'purchase-analysis': { name: 'purchase-analysis', paged: true, chart: true, filters: [...period, vendor, top, min, max] },
   'expense-analysis': { name: 'expense-analysis', paged: true, chart: true, filters: [...period, vendor, top, min, max] },
