@@ -1,6 +1,6 @@
 /** Display formatting (core/i18n/format.ts): Umm al-Qura days, both calendars, Arabic-Indic digits on exact decimals. */
 import { describe, expect, it } from 'vitest';
-import { displayPrefs, formatDate, formatDateTime, formatDecimal, formatNumber, withDigits } from './format';
+import { displayPrefs, formatDate, formatDateTime, formatDecimal, formatDuration, formatNumber, withDigits } from './format';
 
 const en = { locale: 'en', calendar: 'gregorian', digits: 'latin' } as const;
 const ar = { locale: 'ar', calendar: 'gregorian', digits: 'latin' } as const;
@@ -35,6 +35,33 @@ describe('Hijri (Umm al-Qura) days from Intl', () => {
     expect(formatDate('2026-02-18', { ...en, digits: 'arabic' })).toBe('١٨ Feb ٢٠٢٦');
     expect(formatDate('not a date', en)).toBe('not a date');
     expect(formatDateTime(new Date('2026-02-18T09:05:00Z'), { ...en, calendar: 'hijri' })).toMatch(/^1 Ramadan 1447 AH.*\d{1,2}:05/);
+  });
+
+  it('reads an instant on the company\'s clock: 22:05 UTC is 01:05 the next day in Riyadh, in every calendar', () => {
+    const at = new Date('2026-11-29T22:05:00Z');
+    const riyadh = { timeZone: 'Asia/Riyadh' };
+    expect(formatDateTime(at, { ...en, ...riyadh })).toBe('30 Nov 2026, 01:05');
+    expect(formatDateTime(at, { ...en, timeZone: 'UTC' })).toBe('29 Nov 2026, 22:05');
+    // the Hijri day turns with the company's midnight too (20 Jumada II 1448 in Riyadh, the 19th in UTC)
+    expect(formatDateTime(at, { ...en, ...riyadh, calendar: 'hijri' })).toMatch(/^20 Jumada II 1448 AH.*01:05/);
+    expect(formatDateTime(at, { ...en, timeZone: 'UTC', calendar: 'hijri' })).toMatch(/^19 Jumada II 1448 AH.*22:05/);
+    expect(formatDateTime(at, { ...en, ...riyadh, calendar: 'both' })).toBe('30 Nov 2026, 01:05 (20 Jumada II 1448)');
+    expect(formatDateTime(at, { ...ar, ...riyadh })).toBe('30\u200f/11\u200f/2026، 1:05 ص');
+  });
+});
+
+describe('a length of time in words', () => {
+  it('takes Arabic\'s singular, dual and 3-10 plural, and leaves out a zero part', () => {
+    const ar = (m: number, digits: 'latin' | 'arabic' = 'latin') => formatDuration(m, { locale: 'ar', calendar: 'gregorian', digits });
+    expect(ar(8 * 60)).toBe('8 ساعات');
+    expect(ar(60 + 5)).toBe('ساعة و5 دقائق');
+    expect(ar(2 * 60 + 2)).toBe('ساعتان ودقيقتان');
+    expect(ar(3 * 60 + 1)).toBe('3 ساعات ودقيقة');
+    expect(ar(11 * 60 + 30)).toBe('11 ساعة و30 دقيقة');
+    expect(ar(45, 'arabic')).toBe('٤٥ دقيقة');
+    expect(ar(0)).toBe('0 دقيقة');
+    expect(formatDuration(8 * 60, 'en')).toBe('8 hours');
+    expect(formatDuration(61, 'en')).toBe('1 hour, 1 minute');
   });
 });
 

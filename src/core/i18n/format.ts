@@ -15,8 +15,11 @@ export const DIGITS = ['latin', 'arabic'] as const;
 export type Calendar = (typeof CALENDARS)[number];
 export type Digits = (typeof DIGITS)[number];
 export interface DisplayPrefs { calendar: Calendar; digits: Digits }
-/** The preference and the page's language: what every formatter here takes. */
-export interface DisplayFormat extends DisplayPrefs { locale: Locale }
+/**
+ * The preference and the page's language: what every formatter here takes. `timeZone`: the clock an instant is
+ * read on, the company's (its books' days are that clock's, core/time/company-time.ts); without it, the runtime's.
+ */
+export interface DisplayFormat extends DisplayPrefs { locale: Locale; timeZone?: string }
 
 export const DEFAULT_DISPLAY: DisplayPrefs = { calendar: 'gregorian', digits: 'latin' };
 
@@ -70,15 +73,19 @@ export function formatDate(iso: string, f: Locale | DisplayFormat): string {
   return `${greg()} (${hijri(d, fm, { ...HIJRI_DAY, ...utc }, false)})`;
 }
 
-/** An instant, in the reader's time zone (the browser's; the server's for documents), date and time. */
+/**
+ * An instant, date and time, on the clock of `f.timeZone` (the company's, so a session opened at 00:30 in Riyadh
+ * shows the day its orders are dated, as its print does), else the runtime's.
+ */
 export function formatDateTime(d: Date, f: Locale | DisplayFormat): string {
   const fm = displayFormat(f);
   if (Number.isNaN(d.getTime())) return '';
+  const zone: Intl.DateTimeFormatOptions = fm.timeZone ? { timeZone: fm.timeZone } : {};
   const time: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
-  const greg = () => dtf(fm.locale, fm.digits, false, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  const greg = () => dtf(fm.locale, fm.digits, false, { dateStyle: 'medium', timeStyle: 'short', ...zone }).format(d);
   if (fm.calendar === 'gregorian') return greg();
-  if (fm.calendar === 'hijri') return hijri(d, fm, { ...HIJRI_DAY, ...time }, true);
-  return `${greg()} (${hijri(d, fm, HIJRI_DAY, false)})`;
+  if (fm.calendar === 'hijri') return hijri(d, fm, { ...HIJRI_DAY, ...time, ...zone }, true);
+  return `${greg()} (${hijri(d, fm, { ...HIJRI_DAY, ...zone }, false)})`;
 }
 
 /**
@@ -116,6 +123,20 @@ export function withDigits(text: string, digits: Digits): string {
   if (digits === 'latin') return text;
   const s = arabSymbols();
   return text.replace(/[0-9]/g, (c) => s.digits[Number(c)]!);
+}
+
+/**
+ * A length of time in whole minutes, in words of the page's language and the reader's digits: "8 hours", "1 hour,
+ * 5 minutes", "٨ ساعات", "ساعتان ودقيقتان", "3 ساعات ودقيقة". Intl's units and list (CLDR's plural forms, Arabic's
+ * dual and its 3-10 plural included), never a pattern of ours: "{h} ساعة" read "8 ساعة".
+ */
+export function formatDuration(minutes: number, f: Locale | DisplayFormat): string {
+  const fm = displayFormat(f);
+  const tag = `${fm.locale === 'ar' ? 'ar' : 'en'}-u-nu-${fm.digits === 'arabic' ? 'arab' : 'latn'}`;
+  const total = Math.max(0, Math.round(minutes));
+  const [h, m] = [Math.floor(total / 60), total % 60];
+  const unit = (u: 'hour' | 'minute', v: number) => new Intl.NumberFormat(tag, { style: 'unit', unit: u, unitDisplay: 'long' }).format(v);
+  return new Intl.ListFormat(tag, { type: 'unit', style: 'long' }).format([...(h ? [unit('hour', h)] : []), ...(m || !h ? [unit('minute', m)] : [])]);
 }
 
 /** A decimal string as the reader reads it: grouped, in their digits ("1250.5000" -> "1,250.50" or "١٬٢٥٠٫٥٠"). */

@@ -54,7 +54,7 @@ export function OutboxStatus({ state, persistent, open, setOpen, onSend, onRetry
               <Table.Tbody>
                 {state.orders.map((o) => (
                   <Table.Tr key={o.key}>
-                    <Table.Td>{new Date(o.createdAt).toLocaleTimeString(fmt.locale === 'ar' ? 'ar' : 'en')}</Table.Td>
+                    <Table.Td>{new Date(o.createdAt).toLocaleTimeString(fmt.locale === 'ar' ? 'ar' : 'en', { timeZone: fmt.timeZone })}</Table.Td>
                     <Table.Td>{fmt.number(o.summary.total, 2)} <Text span size="xs" c="dimmed">({label(tt.lines, { n: fmt.number(o.summary.lines, 0) })})</Text></Table.Td>
                     <Table.Td>{o.summary.customer ?? label(tt.walkIn)}</Table.Td>
                     <Table.Td>
