@@ -15,7 +15,6 @@ export const sessionLabels = {
   paid: { en: 'Paid', ar: 'المدفوع' },
   dues: { en: 'Dues', ar: 'المستحقات' },
   duration: { en: 'Duration', ar: 'المدة' },
-  minutes: { en: '{h} h {m} min', ar: '{h} ساعة {m} دقيقة' },
   paymentMethods: { en: 'Payment methods', ar: 'طرق الدفع' },
   refundMethods: { en: 'Returns by refund method', ar: 'المرتجعات حسب طريقة الاسترداد' },
   ordersByStatus: { en: 'Orders by status', ar: 'الطلبات حسب الحالة' },

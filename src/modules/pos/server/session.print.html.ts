@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { esc, page } from '../../../core/documents/pdf';
-import { type DisplayPrefs, formatDate, formatNumber, withDigits } from '../../../core/i18n/format';
+import { type DisplayPrefs, formatDate, formatDuration, formatNumber, withDigits } from '../../../core/i18n/format';
 import { type Label, type Locale, tr } from '../../../core/i18n/locale';
 import { wallClock } from '../../../core/time/company-time';
 import { SESSION_STATES } from '../model/pos-session.entity';
@@ -64,9 +64,7 @@ export function sessionHtml(d: SessionPrintData, locale: Locale, display: Displa
   };
   const num = (v: string) => `<td class="n">${v}</td>`;
   const s = d.summary;
-  const minutes = s.durationMinutes;
-  const duration = esc(tr(L.minutes, locale).replace('{h}', formatNumber(String(Math.floor(minutes / 60)), { digits: display.digits, minDecimals: 0 }))
-    .replace('{m}', formatNumber(String(minutes % 60), { digits: display.digits, minDecimals: 0 })));
+  const duration = esc(formatDuration(s.durationMinutes, { locale, ...display }));
   const state = SESSION_STATES.find((x) => x.value === d.status);
   const company = locale === 'ar' ? d.company.nameAr || d.company.nameEn : d.company.nameEn;
 

@@ -3,6 +3,7 @@ import { IconCashRegister, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { permissionCode } from '../../../core/entity/define';
+import { formatDuration } from '../../../core/i18n/format';
 import { entityByName } from '../../registry';
 import { api } from '../../../web/api/client';
 import { useCan } from '../../../web/api/useAuth';
@@ -59,7 +60,7 @@ function SessionSummary({ session }: { session: Row }) {
               <Figure title={label(pt.dues)} value={fmt.number(s.dues, 2)} />
               <Figure title={label(pt.returns)} value={`${fmt.number(s.returns, 0)} · ${fmt.number(s.returnsTotal ?? '0', 2)}`} />
               <Figure title={label(pt.refunds)} value={fmt.number(s.refunds, 2)} />
-              <Figure title={label(pt.duration)} value={label(pt.minutes).replace('{h}', fmt.number(Math.floor(minutes / 60), 0)).replace('{m}', fmt.number(minutes % 60, 0))} />
+              <Figure title={label(pt.duration)} value={formatDuration(minutes, fmt)} />
             </SimpleGrid>
             <Group gap="xl" align="flex-start">
               <Stack gap={4}>
