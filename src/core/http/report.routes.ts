@@ -50,7 +50,7 @@ const PDF_ROWS = 20_000;
 /** A report's statements see one snapshot (on the replica: one REPEATABLE READ transaction). */
 const SNAPSHOT = { snapshot: true };
 
-const tooLong = { en: 'The report has {count} lines, more than a {format} file takes ({max}): narrow the dates or filters', ar: 'يحتوي التقرير على {count} سطرًا، أكثر مما يتسع له ملف {format} ({max}): ضيّق التواريخ أو عوامل التصفية' };
+const tooLong = { en: 'The report has {count} lines, more than a {format} file takes ({max}): narrow the dates or filters', ar: 'عدد أسطر التقرير {count}، أكثر مما يتسع له ملف {format} ({max}): ضيّق التواريخ أو عوامل التصفية' };
 
 /** Every row or a 400: a download never silently drops the rows past its limit (`streamed`: rows come later). */
 function whole(d: ReportData, format: 'Excel' | 'PDF', max: number, streamed = false): ReportData {

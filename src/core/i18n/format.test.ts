@@ -1,6 +1,6 @@
 /** Display formatting (core/i18n/format.ts): Umm al-Qura days, both calendars, Arabic-Indic digits on exact decimals. */
 import { describe, expect, it } from 'vitest';
-import { displayPrefs, formatDate, formatDateTime, formatDecimal, formatDuration, formatNumber, withDigits } from './format';
+import { displayPrefs, formatDate, formatDateTime, formatDecimal, formatDuration, formatNumber, formatUnit, withDigits } from './format';
 
 const en = { locale: 'en', calendar: 'gregorian', digits: 'latin' } as const;
 const ar = { locale: 'ar', calendar: 'gregorian', digits: 'latin' } as const;
@@ -62,6 +62,11 @@ describe('a length of time in words', () => {
     expect(ar(0)).toBe('0 دقيقة');
     expect(formatDuration(8 * 60, 'en')).toBe('8 hours');
     expect(formatDuration(61, 'en')).toBe('1 hour, 1 minute');
+  });
+
+  it('counts days with the noun in the number\'s form', () => {
+    expect([1, 2, 7, 14, 30, 100].map((d) => formatUnit(d, 'day', 'ar'))).toEqual(['يوم', 'يومان', '7 أيام', '14 يومًا', '30 يومًا', '100 يوم']);
+    expect(formatUnit(7, 'day', 'en')).toBe('7 days');
   });
 });
 

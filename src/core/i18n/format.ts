@@ -132,12 +132,21 @@ export function withDigits(text: string, digits: Digits): string {
  */
 export function formatDuration(minutes: number, f: Locale | DisplayFormat): string {
   const fm = displayFormat(f);
-  const tag = `${fm.locale === 'ar' ? 'ar' : 'en'}-u-nu-${fm.digits === 'arabic' ? 'arab' : 'latn'}`;
   const total = Math.max(0, Math.round(minutes));
   const [h, m] = [Math.floor(total / 60), total % 60];
-  const unit = (u: 'hour' | 'minute', v: number) => new Intl.NumberFormat(tag, { style: 'unit', unit: u, unitDisplay: 'long' }).format(v);
-  return new Intl.ListFormat(tag, { type: 'unit', style: 'long' }).format([...(h ? [unit('hour', h)] : []), ...(m || !h ? [unit('minute', m)] : [])]);
+  const parts = [...(h ? [formatUnit(h, 'hour', fm)] : []), ...(m || !h ? [formatUnit(m, 'minute', fm)] : [])];
+  return new Intl.ListFormat(intlTag(fm), { type: 'unit', style: 'long' }).format(parts);
 }
+
+/**
+ * A whole count of a unit of time with its noun in the number's form: "7 أيام", "14 يومًا", "يومان", "14 days"
+ * (the return period, the days of an alert). A message says "{days}", never "{days} يومًا".
+ */
+export function formatUnit(value: number, unit: 'day' | 'hour' | 'minute', f: Locale | DisplayFormat): string {
+  return new Intl.NumberFormat(intlTag(displayFormat(f)), { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}
+
+const intlTag = (f: DisplayFormat) => `${f.locale === 'ar' ? 'ar' : 'en'}-u-nu-${f.digits === 'arabic' ? 'arab' : 'latn'}`;
 
 /** A decimal string as the reader reads it: grouped, in their digits ("1250.5000" -> "1,250.50" or "١٬٢٥٠٫٥٠"). */
 export function formatNumber(v: unknown, f: { digits: Digits; minDecimals?: number }): string {

@@ -55,7 +55,7 @@ describe('import products', () => {
   it('keeps only the valid rows when asked, and names each failing row and column in the caller\'s language', async () => {
     const csv = 'Name,SKU,Category,Unit of measure,Product type,Cost\nGood,V-1,Food,Unit,storable,1\nBad,V-2,Food,Unit,Gadget,abc\n';
     const all = await postImport(t, ar, P, 'p.csv', csv);
-    expect(all.json()).toMatchObject({ inserted: 1, failed: 1, committed: false, message: 'لم يُحفظ شيء من الاستيراد: توجد أخطاء في 1 صف' });
+    expect(all.json()).toMatchObject({ inserted: 1, failed: 1, committed: false, message: 'لم يُحفظ شيء من الاستيراد: الصفوف التي بها أخطاء: 1' });
     expect(all.json().errors).toEqual(expect.arrayContaining([
       { row: 3, column: 'نوع المنتج', message: 'نوع المنتج: "Gadget" ليست من الخيارات المتاحة' },
       { row: 3, column: 'التكلفة', message: 'يجب أن يكون التكلفة رقمًا' },

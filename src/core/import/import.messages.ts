@@ -24,5 +24,5 @@ export const im = {
   duplicateKey: { en: '{field} "{value}" appears again in row {row} of the file', ar: '{field} "{value}" مكرر في الصف {row} من الملف' },
   keyRequired: { en: '{field} is required to group the lines of a record', ar: '{field} مطلوب لتجميع بنود السجل' },
   badValue: { en: 'A value of this row cannot be stored', ar: 'لا يمكن حفظ إحدى قيم هذا الصف' },
-  failed: { en: 'The import stored nothing: {count} rows have errors', ar: 'لم يُحفظ شيء من الاستيراد: توجد أخطاء في {count} صف' },
+  failed: { en: 'The import stored nothing: rows with errors: {count}', ar: 'لم يُحفظ شيء من الاستيراد: الصفوف التي بها أخطاء: {count}' },
 } satisfies Record<string, Label>;

@@ -31,7 +31,7 @@ export interface ImportResult extends Counts {
   rows: number;
   committed: boolean;
   dryRun: boolean;
-  /** The outcome in the caller's language ("The import stored nothing: 3 rows have errors"), when it stored nothing. */
+  /** The outcome in the caller's language ("The import stored nothing: rows with errors: 3"), when it stored nothing. */
   message?: string;
 }
 

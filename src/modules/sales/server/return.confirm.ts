@@ -4,6 +4,7 @@ import type { Tx } from '../../../core/db/tx';
 import type { Data, Row } from '../../../core/entity/hooks';
 import { ops } from '../../../core/entity/operations';
 import { type Ctx, actingFor } from '../../../core/http/context';
+import { formatUnit } from '../../../core/i18n/format';
 import { companyToday } from '../../../core/time/company-time';
 import { salesOrder } from '../model/sales-order.entity';
 import { chartIds, creditInvoice, invoiceById, loadSettings, movesOfSource, payInvoice, receiveReturn } from './entries';
@@ -38,7 +39,7 @@ export async function confirmReturnRow(ctx: Ctx, tx: Tx, row: Row): Promise<Data
   const o = await loadOrder(ctx, tx, row.orderId, { lock: true });
   const s = await loadReturnSettings(tx, ctx.companyId);
   const today = companyToday(ctx);
-  if (daysBetween(o.orderDate, today) > s.returnPeriodDays) throw salesError(rm.periodOver, L, '_', { days: s.returnPeriodDays, date: o.orderDate });
+  if (daysBetween(o.orderDate, today) > s.returnPeriodDays) throw salesError(rm.periodOver, L, '_', { days: formatUnit(s.returnPeriodDays, 'day', L), date: o.orderDate });
   if (s.requireReturnReason && typeof row.reasonId !== 'number') throw salesError(rm.reasonRequired, L, 'reasonId');
   const left = await returnableOf(tx, ctx, o, row.id);
   const lines = parseReturnLines(ctx, o, row.items, left);

@@ -16,8 +16,9 @@ export const rm = {
     ar: 'السطر {line}: لا يمكن إرجاع {quantity} من {product}؛ المتبقي القابل للإرجاع {left} فقط',
   },
   periodOver: {
-    en: 'The return period of {days} days is over: the order is of {date}',
-    ar: 'انتهت مدة الإرجاع البالغة {days} يومًا: تاريخ الطلب {date}',
+    // {days}: formatUnit's "14 days" / "7 أيام" / "14 يومًا" (the noun takes the number's form)
+    en: 'The return period of {days} is over: the order is of {date}',
+    ar: 'انتهت مدة الإرجاع البالغة {days}: تاريخ الطلب {date}',
   },
   partialNotAllowed: {
     en: 'Partial returns are not allowed: return every item left on the order, in full',

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../../web/api/client';
 import { useFormat } from '../../../../web/i18n/useFormat';
+import { formatUnit } from '../../../../core/i18n/format';
 import { useLocale } from '../../../../web/i18n/useLocale';
 import { DateField } from '../../../../web/ui/DateField';
 import { errorMessage } from '../../../../web/ui/notify';
@@ -60,7 +61,7 @@ export default function DashboardScreen() {
                 <Kpi icon={<IconPackages size={24} />} color="blue" title={label(dt.products)} value={fmt.number(String(d.kpis.products), 0)} />
                 <Kpi icon={<IconCurrency size={24} />} color="teal" title={label(dt.onHandValue)} value={fmt.number(d.kpis.onHandValue)} to={to('/inventory/reports/stock-balance')} />
                 <Kpi icon={<IconAlertTriangle size={24} />} color="orange" title={label(dt.lowStock)} value={fmt.number(String(d.kpis.lowStock), 0)} to={to('/inventory/reports/reorder-level')} />
-                <Kpi icon={<IconCalendarExclamation size={24} />} color="red" title={label(dt.expiringLots, { days: d.kpis.expiryAlertDays })} value={fmt.number(String(d.kpis.expiringLots), 0)} />
+                <Kpi icon={<IconCalendarExclamation size={24} />} color="red" title={label(dt.expiringLots, { days: formatUnit(d.kpis.expiryAlertDays, 'day', fmt) })} value={fmt.number(String(d.kpis.expiringLots), 0)} />
               </SimpleGrid>
               <Suspense fallback={<PageLoader />}><DashboardCharts data={d} /></Suspense>
               <SimpleGrid cols={{ base: 1, md: 2 }}>

@@ -7,7 +7,8 @@ export const dt = {
   products: { en: 'Active products', ar: 'المنتجات النشطة' },
   onHandValue: { en: 'Stock value on hand', ar: 'قيمة المخزون المتاح' },
   lowStock: { en: 'Low stock', ar: 'مخزون منخفض' },
-  expiringLots: { en: 'Lots expiring within {days} days', ar: 'دفعات تنتهي خلال {days} يومًا' },
+  // {days}: formatUnit's "30 days" / "7 أيام" (the noun takes the number's form)
+  expiringLots: { en: 'Lots expiring within {days}', ar: 'دفعات تنتهي خلال {days}' },
   valueByCategory: { en: 'Stock value by category', ar: 'قيمة المخزون حسب الفئة' },
   otherCategories: { en: 'Other categories', ar: 'فئات أخرى' },
   valueByWarehouse: { en: 'Stock value by warehouse', ar: 'قيمة المخزون حسب المستودع' },

@@ -86,7 +86,8 @@ export const tt = {
   discardAsk: { en: 'Discard this sale? It will not be recorded.', ar: 'هل تريد تجاهل هذا البيع؟ لن يُسجَّل.' },
   sendNow: { en: 'Send now', ar: 'أرسل الآن' },
   refusedNotice: { en: 'A queued sale was refused: {e}', ar: 'رُفض بيع محفوظ: {e}' },
-  lines: { en: '{n} lines', ar: '{n} أسطر' },
+  // a count beside its noun would need the number's form ("1 أسطر", "11 أسطر" are wrong): the noun is a heading
+  lines: { en: 'lines: {n}', ar: 'الأسطر: {n}' },
   fullScreen: { en: 'Full screen', ar: 'ملء الشاشة' },
   oldOrders: { en: 'Past orders', ar: 'الطلبات السابقة' },
   shortcuts: { en: 'Keyboard shortcuts', ar: 'اختصارات لوحة المفاتيح' },
