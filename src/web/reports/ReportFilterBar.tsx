@@ -18,17 +18,17 @@ const PERIODS = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const;
  * Date range, period and the report's own filters (references, choices, numbers), as far as it accepts them.
  * `shownFrom`: the first day the server used when the screen sent none (the fiscal year start).
  * The report comes first (issue 24, as on lists): the dates, the period and a parameter the report needs (`main`)
- * stay in one row, the report's other filters fold behind a "Filters" button that shows how many are active ("f" toggles it); open or folded is remembered per
- * report in localStorage.
+ * stay in one row, the report's other filters fold behind a "Filters" button that shows how many are active ("f"
+ * toggles it); open or folded is remembered per report in localStorage.
  */
 export function ReportFilterBar({ cfg, filters, set, shownFrom = null }: { cfg: ReportConfig; filters: ReportFilters; set: (p: FilterPatch) => void; shownFrom?: string | null }) {
   const { t } = useTranslation();
   const { label } = useLocale();
   const text = useText();
   const has = (f: 'from' | 'to' | 'period') => cfg.filters.includes(f);
-  const mine = cfg.filters.filter((f) => typeof f !== 'string');
-  const main = mine.filter((f) => f.main);
-  const own = mine.filter((f) => !f.main);
+  const params = cfg.filters.filter((f) => typeof f !== 'string');
+  const main = params.filter((f) => f.main);
+  const own = params.filter((f) => !f.main);
   const active = own.filter((f) => filters.values[f.param] != null && filters.values[f.param] !== '').length;
   const [open, setOpen] = useLocalStorage<boolean>({ key: `daftar:report-filters-open:${cfg.name}`, defaultValue: false, getInitialValueInEffect: false });
   const ownId = useId();
