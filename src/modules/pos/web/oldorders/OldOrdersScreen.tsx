@@ -63,8 +63,11 @@ export default function OldOrdersScreen() {
           <TextInput id="oldorders-search" label={label(tt.searchOrders)} leftSection={<IconSearch size={16} />} value={q} onChange={(e) => { setQ(e.currentTarget.value); setPage(1); }} />
           <div style={{ minWidth: 220 }}><RefSelect target="contact" label={label(tt.customer)} filters={{ isCustomer: 'true' }} value={customerId} onChange={reset(setCustomerId)} /></div>
           <div style={{ minWidth: 200 }}><RefSelect target="posSession" label={label(tt.session)} value={sessionId} onChange={reset(setSessionId)} placeholder={label(tt.allSessions)} /></div>
-          <DateField label={label(tt.from)} value={from} onChange={reset(setFrom)} w={160} clearable />
-          <DateField label={label(tt.to)} value={until} onChange={reset(setUntil)} w={160} clearable />
+          {/* the range wraps as one: "From" never ends a row with "To" alone on the next */}
+          <Group align="flex-end" gap="sm" wrap="nowrap">
+            <DateField label={label(tt.from)} value={from} onChange={reset(setFrom)} w={160} clearable />
+            <DateField label={label(tt.to)} value={until} onChange={reset(setUntil)} w={160} clearable />
+          </Group>
         </Group>
       </Paper>
       {list.isError && <Text c="red">{label(tt.loadFailed)}</Text>}
