@@ -17,9 +17,11 @@ import { forgetInTx } from '../../../core/db/tx-memo';
  * before any entry exists (company-country.hooks.ts): it adds the accounts and taxes the company lacks, by code and
  * by name, and removes nothing.
  */
+// An entry's number is its journal's prefix: not the invoices' and bills' own (INV, BILL), whose counters differ, or
+// a customer's statement showed entry INV/2026/00039 beside invoice INV/2026/00038, two documents in one series' look
 const JOURNALS = [
-  ['SAL', 'Sales', 'المبيعات', 'sale', 'INV', null, '4101'],
-  ['PUR', 'Purchases', 'المشتريات', 'purchase', 'BILL', '5105', null],
+  ['SAL', 'Sales', 'المبيعات', 'sale', 'SAL', null, '4101'],
+  ['PUR', 'Purchases', 'المشتريات', 'purchase', 'PUR', '5105', null],
   ['CSH', 'Cash', 'النقدية', 'cash', 'CSH', '1101', '1101'],
   ['BNK', 'Bank', 'البنك', 'bank', 'BNK', '1102', '1102'],
   ['GEN', 'General', 'اليومية العامة', 'general', 'JV', null, null],
