@@ -51,6 +51,8 @@ function configure(dir: string, port: number, upstream: URL): string[] {
     `ignore_startup_parameters = ${process.env.PGBOUNCER_IGNORE ?? 'extra_float_digits'}`,
     // test databases come and go by the hundred: let idle server connections go soon
     'server_idle_timeout = 15',
+    // a PostgreSQL that answers late is tried again within a second, not after the default 15 s
+    'server_login_retry = 1',
     `logfile = ${join(dir, 'pgbouncer.log')}`,
     `pidfile = ${join(dir, 'pgbouncer.pid')}`,
     '',
@@ -70,7 +72,7 @@ async function waitUntilListening(port: number, ms = 20_000): Promise<void> {
   const pg = (await import('pg')).default;
   const until = Date.now() + ms;
   for (;;) {
-    const c = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+    const c = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`, connectionTimeoutMillis: 5000 });
     try {
       await c.connect();
       await c.query('SELECT 1');
@@ -78,7 +80,7 @@ async function waitUntilListening(port: number, ms = 20_000): Promise<void> {
       return;
     } catch (e) {
       await c.end().catch(() => {});
-      if (Date.now() > until) throw new Error(`PgBouncer did not answer on port ${port}: ${(e as Error).message}`);
+      if (Date.now() > until) throw new Error(`PgBouncer did not answer on port ${port}: ${(e as Error).message} (is PostgreSQL up at ${upstreamUrl().host}?)`);
       await new Promise((r) => setTimeout(r, 200));
     }
   }
