@@ -51,7 +51,7 @@ describe('Hijri (Umm al-Qura) days from Intl', () => {
 });
 
 describe('a length of time in words', () => {
-  it('takes Arabic\'s singular, dual and 3-10 plural, and leaves out a zero part', () => {
+  it('takes Arabic\'s singular, dual and 3-10 plural, leaves out a zero part, and says less than a minute', () => {
     const ar = (m: number, digits: 'latin' | 'arabic' = 'latin') => formatDuration(m, { locale: 'ar', calendar: 'gregorian', digits });
     expect(ar(8 * 60)).toBe('8 ساعات');
     expect(ar(60 + 5)).toBe('ساعة و5 دقائق');
@@ -59,7 +59,9 @@ describe('a length of time in words', () => {
     expect(ar(3 * 60 + 1)).toBe('3 ساعات ودقيقة');
     expect(ar(11 * 60 + 30)).toBe('11 ساعة و30 دقيقة');
     expect(ar(45, 'arabic')).toBe('٤٥ دقيقة');
-    expect(ar(0)).toBe('0 دقيقة');
+    expect(ar(0)).toBe('أقل من دقيقة');
+    expect(ar(0.2)).toBe('أقل من دقيقة');
+    expect(formatDuration(0, 'en')).toBe('less than a minute');
     expect(formatDuration(8 * 60, 'en')).toBe('8 hours');
     expect(formatDuration(61, 'en')).toBe('1 hour, 1 minute');
   });

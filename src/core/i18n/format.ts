@@ -128,11 +128,14 @@ export function withDigits(text: string, digits: Digits): string {
 /**
  * A length of time in whole minutes, in words of the page's language and the reader's digits: "8 hours", "1 hour,
  * 5 minutes", "٨ ساعات", "ساعتان ودقيقتان", "3 ساعات ودقيقة". Intl's units and list (CLDR's plural forms, Arabic's
- * dual and its 3-10 plural included), never a pattern of ours: "{h} ساعة" read "8 ساعة".
+ * dual and its 3-10 plural included), never a pattern of ours: "{h} ساعة" read "8 ساعة". Under half a minute:
+ * "less than a minute", "أقل من دقيقة".
  */
 export function formatDuration(minutes: number, f: Locale | DisplayFormat): string {
   const fm = displayFormat(f);
   const total = Math.max(0, Math.round(minutes));
+  // a session opened and closed within the minute: not "0 دقيقة"
+  if (total === 0) return fm.locale === 'ar' ? 'أقل من دقيقة' : 'less than a minute';
   const [h, m] = [Math.floor(total / 60), total % 60];
   const parts = [...(h ? [formatUnit(h, 'hour', fm)] : []), ...(m || !h ? [formatUnit(m, 'minute', fm)] : [])];
   return new Intl.ListFormat(intlTag(fm), { type: 'unit', style: 'long' }).format(parts);

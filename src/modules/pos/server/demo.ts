@@ -37,7 +37,7 @@ registerCompanySetup('pos.demo', async (tx, companyId, opts) => {
   const branch = await ops.create(ctx, posBranch, { name: 'Riyadh main store', nameAr: 'المتجر الرئيسي - الرياض', locationId: defaultLocationId, users: [opts.userId, cashier], isActive: true });
   const customer = (await tx.execute(sql`SELECT id FROM contacts WHERE company_id = ${companyId} AND is_customer AND name = 'Khalid Al-Harbi' LIMIT 1`)).rows[0] as { id: number } | undefined;
 
-  const morning = await ops.create(ctx, posSession, { branchId: branch.id, openingCash: '500', notes: inLanguage(opts, 'Morning shift', 'الوردية الصباحية') });
+  const morning = await ops.create(ctx, posSession, { branchId: branch.id, openingCash: '500', notes: inLanguage(opts, 'First shift', 'الوردية الأولى') });
   // prices come from the price list: each sale is made once with the exact payments it needs (total read first)
   const total = async (lines: { productId: number; quantity: string }[]) => {
     return new Decimal((await quoteTillLines(ctx, { orderDate: companyToday(ctx), priceListId: null, locationId: defaultLocationId, items: lines.map((l) => ({ ...l, uomId: null, price: null })) })).totalAmount);
@@ -59,7 +59,7 @@ registerCompanySetup('pos.demo', async (tx, companyId, opts) => {
   await tx.execute(sql`UPDATE pos_sessions SET opened_at = opened_at - interval '8 hours' WHERE id = ${morning.id}`);
   await ops.action(ctx, posSession, morning.id, 'close', { countedCash: new Decimal(500).plus(money.cash).minus('2.5').toFixed(2) });
 
-  const evening = await ops.create(ctx, posSession, { branchId: branch.id, openingCash: '300', notes: inLanguage(opts, 'Evening shift', 'الوردية المسائية') });
+  const evening = await ops.create(ctx, posSession, { branchId: branch.id, openingCash: '300', notes: inLanguage(opts, 'Second shift', 'الوردية الثانية') });
   await doSale(evening.id, [{ productId: b, quantity: '1' }], (t) => [cash(t)]);
   await demoEveningReturns(ctx, tx, opts, evening.id, sold);
   counted(opts, 'POS sessions', 2);
