@@ -6,6 +6,8 @@ export const pm = {
   customerRequired: { en: 'Customer is required', ar: 'العميل مطلوب' },
   priceListRequired: { en: 'Price List is required', ar: 'قائمة الأسعار مطلوبة' },
   paymentMethodRequired: { en: 'Payment Method is required', ar: 'طريقة الدفع مطلوبة' },
+  // a sale sent with no payment at all (the spec's common message)
+  paymentRequired: { en: 'Payment is required', ar: 'الدفع مطلوب' },
   sessionClosed: { en: 'This session is closed: open a session to sell', ar: 'هذه الجلسة مغلقة: افتح جلسة للبيع' },
   alreadyClosed: { en: 'This session is already closed', ar: 'هذه الجلسة مغلقة بالفعل' },
   sessionNotFound: { en: 'The session does not exist', ar: 'الجلسة غير موجودة' },

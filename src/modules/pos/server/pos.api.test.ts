@@ -159,7 +159,8 @@ describe('the till sale', () => {
     const good = { sessionId: s.id, lines: [{ productId: p, quantity: '1' }], payments: [{ method: 'cash', amount: '12' }] };
     const cases: [Record<string, unknown>, number, string, string][] = [
       [{ ...good, sessionId: undefined }, 422, 'Session is required', 'الجلسة مطلوبة'],
-      [{ ...good, payments: [] }, 422, 'Payment Method is required', 'طريقة الدفع مطلوبة'],
+      [{ ...good, payments: [] }, 422, 'Payment is required', 'الدفع مطلوب'],
+      [{ ...good, payments: undefined }, 422, 'Payment is required', 'الدفع مطلوب'],
       [{ ...good, payments: [{ amount: '12' }] }, 422, 'Payment Method is required', 'طريقة الدفع مطلوبة'],
       [{ ...good, lines: [{ productId: p, quantity: '-1' }] }, 422, 'Line 1: the quantity must be greater than zero', 'السطر 1: يجب أن تكون الكمية أكبر من صفر'],
       [{ ...good, lines: [{ productId: p, quantity: '1', price: '-5' }] }, 422, 'Line 1: the price cannot be negative', 'السطر 1: لا يمكن أن يكون السعر سالبًا'],

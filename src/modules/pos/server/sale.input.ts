@@ -5,7 +5,8 @@ import { pm } from '../messages';
 
 /**
  * Pure: a till sale's body checked and the payment split worked out (spec section 5: "Session is required",
- * "Payment Method is required"; section 9: cash, credit, bank_transfer).
+ * "Payment Method is required", "Payment is required" for a sale with no payment at all; section 9: cash, credit,
+ * bank_transfer).
  * - Lines: product, quantity > 0, price >= 0 (else the price list's), discount % 0..100 taken off the price.
  * - Payments: cash may exceed the total (the change goes back, cash kept = tendered - change); bank transfer and
  *   credit together may not exceed it ("Paying more than due"); all of them must cover it ("put the rest on credit").
@@ -32,7 +33,7 @@ export function parseSale(body: unknown): SaleInput {
   if (b.customerId !== undefined && b.customerId !== null && !id(b.customerId)) throw new SaleRefused(pm.customerRequired, 'customerId');
   if (b.priceListId !== undefined && b.priceListId !== null && !id(b.priceListId)) throw new SaleRefused(pm.priceListRequired, 'priceListId');
   const lines = parseLines(b.lines);
-  if (!Array.isArray(b.payments) || b.payments.length === 0) throw new SaleRefused(pm.paymentMethodRequired, 'payments');
+  if (!Array.isArray(b.payments) || b.payments.length === 0) throw new SaleRefused(pm.paymentRequired, 'payments');
   const payments = b.payments.map((raw, i): SalePayment => {
     const p = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
     if (p.method === undefined || p.method === null || p.method === '') throw new SaleRefused(pm.paymentMethodRequired, 'payments');

@@ -45,7 +45,8 @@ export const salesReturn = defineEntity({
       required: true, filter: true, messages: { required: { en: 'Sales order is required', ar: 'أمر البيع مطلوب' } } }),
     customerId: f.ref({ en: 'Customer', ar: 'العميل' }, 'contact', { ...ro, filter: true }),
     returnDate: f.date({ en: 'Return date', ar: 'تاريخ الإرجاع' }, { ...ro, filter: true, sort: true }),
-    sessionId: f.integer({ en: 'Session', ar: 'الجلسة' }, { ...ro, filter: true }),
+    // a till return's session (the point of sale sets it), a reference as the order's
+    sessionId: f.ref({ en: 'POS session', ar: 'جلسة نقطة البيع' }, 'posSession', { ...ro, filter: true }),
     locationId: f.ref({ en: 'Location', ar: 'الموقع' }, 'location', { filter: true }),
     refundMethod: f.enum({ en: 'Refund method', ar: 'طريقة الاسترداد' }, REFUND_METHODS, {
       required: true, default: 'credit', filter: true, messages: { required: { en: 'Refund method is required', ar: 'طريقة الاسترداد مطلوبة' } } }),

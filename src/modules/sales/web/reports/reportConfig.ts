@@ -30,7 +30,7 @@ export const SALES_REPORTS: Record<string, SalesReportConfig> = {
   'purchase-analysis': { name: 'purchase-analysis', paged: true, chart: true, filters: [...period, vendor, top, min, max] },
   'expense-analysis': { name: 'expense-analysis', paged: true, chart: true, filters: [...period, vendor, top, min, max] },
   'sales-order': { name: 'sales-order', paged: true, filters: ['from', 'to', customer, product, category, salesperson, top, min, max] },
-  'sales-summary': { name: 'sales-summary', paged: true, chart: true, filters: [...period, customer, product, category, salesperson] },
+  'sales-summary': { name: 'sales-summary', paged: true, chart: true, filters: [...period, customer, product, category, salesperson, top, min, max] },
   salesperson: { name: 'salesperson', paged: true, chart: true, filters: [...period, salesperson, customer, product, category, top, min, max] },
   'sales-return': { name: 'sales-return', paged: true, chart: true, filters: [...period, groupBy, customer, product, category, reason, salesperson, top, min, max] },
 };
