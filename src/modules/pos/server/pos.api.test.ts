@@ -204,6 +204,25 @@ describe('the till sale', () => {
     expect(other.statusCode).toBe(422);
   });
 
+  it('a refusal is kept with its key: the same key answers it again once stock arrives, a new key sells (the outbox retries under a new key)', async () => {
+    const p = await k.product('Saffron tin', '30', '1');
+    const s = await mySession();
+    const body = { sessionId: s.id, lines: [{ productId: p, quantity: '2' }], payments: [{ method: 'cash', amount: '60' }] };
+    const refused = await sale(ar, body, { 'idempotency-key': 'till-3-sale-7' });
+    expect(refused.statusCode).toBe(422);
+    expect(msg(refused)).toBe('الكمية غير متوفرة');
+    await k.receive(p, '5');
+    const before = await k.counts();
+    const replayed = await sale(ar, body, { 'idempotency-key': 'till-3-sale-7' });
+    expect(replayed.statusCode).toBe(422);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(await k.counts()).toEqual(before);
+    const sold = await sale(ar, body, { 'idempotency-key': 'till-3-sale-7-retry-1' });
+    expect(sold.statusCode, sold.body).toBe(201);
+    expect((await k.counts()).orders! - before.orders!).toBe(1);
+    expect((await stockQuantities(k.ctx, { productIds: [p] }))[0]).toMatchObject({ onHand: '4.000000' });
+  });
+
   it('a sale retried after its session closed gets its first answer, not a refusal', async () => {
     const p = await k.product('Dates box', '40', '5');
     const c = await k.cashier('retrier', true);

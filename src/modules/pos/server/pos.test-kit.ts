@@ -13,6 +13,7 @@ import { postStock } from '../../inventory';
 export interface PosKit {
   ctx: Ctx; stock: number; branch: number; customer: number;
   product: (name: string, salePrice: string, onHand: string, cost?: string) => Promise<number>;
+  receive: (productId: number, quantity: string, cost?: string) => Promise<void>;
   q: <T = Record<string, unknown>>(query: ReturnType<typeof sql>) => Promise<T[]>;
   counts: () => Promise<Record<string, number>>;
   cashier: (username: string, atBranch: boolean, locale?: 'en' | 'ar') => Promise<{ client: Client; userId: number }>;
@@ -36,12 +37,17 @@ export async function posApp(): Promise<{ t: TestApp; k: PosKit; ar: Client }> {
     const br = await t.admin.post('/api/pos/branches', { name: 'Olaya store', nameAr: 'فرع العليا', locationId: loc!.stock, users: [admin!.id] });
     expect(br.statusCode, br.body).toBe(201);
     let n = 0;
+    /** Goods received into the branch's stock location. */
+    const receive = async (productId: number, quantity: string, cost = '4') => {
+      const m = ++n;
+      await withTx(t.db, (tx) => postStock(tx, ctx, { date: '2026-01-02', reference: `IN-${m}`, moveType: 'incoming', source: { type: 'test', id: m },
+        lines: [{ productId, quantity, unitCost: cost, fromLocationId: loc!.vendors, toLocationId: loc!.stock }] }));
+    };
     const product = async (name: string, salePrice: string, onHand: string, cost = '4') => {
       const r = await t.admin.post('/api/inventory/products', { name, categoryId, productType: 'storable', uomId: u!.unit, cost, salePrice, barcode: `200000${String(++n).padStart(6, '0')}` });
       expect(r.statusCode, r.body).toBe(201);
       const id = r.json().id as number;
-      if (onHand !== '0') await withTx(t.db, (tx) => postStock(tx, ctx, { date: '2026-01-02', reference: `IN-${n}`, moveType: 'incoming', source: { type: 'test', id: n },
-        lines: [{ productId: id, quantity: onHand, unitCost: cost, fromLocationId: loc!.vendors, toLocationId: loc!.stock }] }));
+      if (onHand !== '0') await receive(id, onHand, cost);
       return id;
     };
     const counts = async () => (await q<Record<string, number>>(sql`SELECT (SELECT count(*)::int FROM sales_orders) AS orders, (SELECT count(*)::int FROM invoices) AS invoices,
@@ -64,6 +70,6 @@ export async function posApp(): Promise<{ t: TestApp; k: PosKit; ar: Client }> {
       expect(r.statusCode, r.body).toBe(201);
       return r.json();
     };
-    return { ctx, stock: loc!.stock, branch: br.json().id as number, customer, product, q, counts, cashier, session };
+    return { ctx, stock: loc!.stock, branch: br.json().id as number, customer, product, receive, q, counts, cashier, session };
   });
 }

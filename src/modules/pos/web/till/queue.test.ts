@@ -10,15 +10,24 @@ import { MemoryStore, OrderQueue, type QueuedOrder, type SaleBody, type SendResu
 const body = (n: number): SaleBody => ({ sessionId: 1, lines: [{ productId: n, quantity: '1' }], payments: [{ method: 'cash', amount: '10' }] });
 const summary = { total: '10', lines: 1, customer: null, session: 'POS/1' };
 
+/**
+ * The server's idempotency as core/http/idempotency.ts does it: every answer below 500 is kept with its key and given
+ * again for that key (a sale posted once, and a refusal too); no answer (`retry`) keeps nothing.
+ */
 function server(script: (o: QueuedOrder, n: number) => SendResult) {
   const calls: { key: string; product: number }[] = [];
   const posted = new Map<string, number>();
+  const answers = new Map<string, SendResult>();
   const send = async (o: QueuedOrder): Promise<SendResult> => {
     calls.push({ key: o.key, product: o.body.lines[0]!.productId });
+    const kept = answers.get(o.key);
+    if (kept) return kept;
     const r = script(o, calls.length);
-    // the server's idempotency: a key that committed is answered from it, never posted again
-    if (r.kind === 'posted' && !posted.has(o.key)) posted.set(o.key, posted.size + 1);
-    return r.kind === 'posted' ? { kind: 'posted', answer: { order: posted.get(o.key) } } : r;
+    if (r.kind === 'retry') return r;
+    if (r.kind === 'posted') posted.set(o.key, posted.size + 1);
+    const answer: SendResult = r.kind === 'posted' ? { kind: 'posted', answer: { order: posted.get(o.key) } } : r;
+    answers.set(o.key, answer);
+    return answer;
   };
   return { send, calls, posted };
 }
@@ -86,7 +95,7 @@ describe('till outbox', () => {
     expect(store.rows.size).toBe(0);
   });
 
-  it('a refusal is kept and marked with its message, does not hold the next order back, and can be retried or removed', async () => {
+  it('a refusal is kept and marked with its message, does not hold the next order back, and can be retried (a new key) or removed', async () => {
     const store = new MemoryStore();
     let stock = false;
     const srv = server((o) => (o.body.lines[0]!.productId === 1 && !stock ? { kind: 'refused', status: 422, message: 'Quantity Not Available' } : { kind: 'posted', answer: null }));
@@ -103,9 +112,13 @@ describe('till outbox', () => {
     await q.drain();
     expect(srv.calls).toHaveLength(3);
     stock = true;
+    // the old key would only be answered its refusal again: the retry is a new attempt under a new key
     const again = await q.retry(a.key);
-    expect(again.posted).toEqual([a.key]);
-    expect(srv.calls.at(-1)!.key).toBe(a.key);
+    const renewed = srv.calls.at(-1)!.key;
+    expect(renewed).not.toBe(a.key);
+    expect(again.posted).toEqual([renewed]);
+    expect(srv.posted.size).toBe(2);
+    expect(store.rows.has(a.key)).toBe(false);
     const gone = await q.remove(c.key);
     expect(gone?.key).toBe(c.key);
     expect(store.rows.size).toBe(0);

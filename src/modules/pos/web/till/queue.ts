@@ -3,7 +3,10 @@
  * the Idempotency-Key made when the cashier pressed Pay, and leaves only when the server has answered it:
  * - posted (2xx, or the stored answer of a key already used): removed; the answer goes to `onPosted`;
  * - refused (a 4xx other than 401/408/429: a closed session, "Quantity Not Available", 403): kept, marked refused
- *   with the server's message (in the cashier's language) until the cashier retries it (same key) or discards it;
+ *   with the server's message (in the cashier's language) until the cashier retries it or discards it. A retry is a
+ *   new attempt under a NEW key: the server keeps every answer below 500 with its key (core/http/idempotency.ts),
+ *   so the old key would only replay the refusal, and a refusal means its work wrote nothing (one transaction,
+ *   rolled back), so the new key cannot post the sale twice;
  * - no answer (offline, timeout, 5xx, 401/408/429): kept pending, sent again later with the SAME key, so a sale
  *   whose first try committed but whose answer was lost is answered from the key, never posted twice.
  * Sending is in creation order and stops at the first "no answer" (the next ones would meet the same outage);
@@ -186,13 +189,18 @@ export class OrderQueue {
     return report;
   }
 
-  /** A refused order sent again as it is, with its key (e.g. once stock has arrived); then drained. */
+  /**
+   * A refused order sent again (e.g. once stock has arrived) under a new key, in its place in the sending order;
+   * then drained. The new key is stored before the old one is removed: a page that dies in between keeps both, the
+   * old one still refused (discarded by hand) and the new one pending.
+   */
   async retry(key: string): Promise<DrainReport> {
     await this.load();
     const o = this.orders.find((x) => x.key === key);
     if (o && o.status === 'refused') {
-      const next: QueuedOrder = { ...o, status: 'pending', refusedStatus: null };
+      const next: QueuedOrder = { ...o, key: (this.opts.newKey ?? randomKey)(), status: 'pending', refusedStatus: null };
       await this.store.put(next);
+      await this.store.remove(key);
       this.orders = this.orders.map((x) => (x.key === key ? next : x));
       this.emit();
     }
