@@ -1,6 +1,6 @@
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { type AnyEntity, filterFieldOf } from './define';
+import { type AnyEntity, filterFieldOf, knownStates } from './define';
 import { type AnyTable, indexedField } from '../db/entity-table';
 import type { RowScope } from './hooks';
 import { badRequest, fieldProblem } from '../http/errors';
@@ -81,7 +81,8 @@ function filterValue(def: AnyEntity, key: string, raw: string, op: string): unkn
   const label = fl?.label ?? (isState ? def.fields[key]?.label : undefined) ?? { en: key, ar: key };
   const bad = () => fieldProblem(400, key, label, messages.badFilterValue);
   if (isState || fl?.kind === 'enum') {
-    const allowed = isState ? null : fl && fl.kind === 'enum' ? fl.options.map((o) => o.value) : [];
+    // a state is one the definition knows (its field's options, else its transitions' ends): `filter[status]=' OR 1=1` is a 400
+    const allowed = isState ? knownStates(def) : fl && fl.kind === 'enum' ? fl.options.map((o) => o.value) : [];
     const values = raw.split(',');
     if (values.some((v) => v.length > 40 || hasNul(v) || (allowed && !allowed.includes(v)))) throw bad();
     return values;

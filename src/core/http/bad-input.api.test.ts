@@ -101,6 +101,12 @@ describe('NUL characters', () => {
     await refused('GET', '/api/accounting/journal-entries?filter[sourceType]=%00', undefined, 'sourceType', /Source/, /المصدر/);
     await refused('GET', '/api/accounting/journal-entries?filter[status]=posted%00', undefined, 'status', /Status/, /الحالة/);
   });
+
+  it('refuses a state filter naming no state of the record (its states are an allowlist, as an enum\'s options)', async () => {
+    await refused('GET', `/api/accounting/journal-entries?filter[status]=${encodeURIComponent("' OR 1=1 --")}`, undefined, 'status', /Status/, /الحالة/);
+    await refused('GET', '/api/accounting/journal-entries?filter[status]=posted,nope', undefined, 'status', /Status/, /الحالة/);
+    expect((await t.admin.get('/api/accounting/journal-entries?filter[status]=posted,draft')).statusCode).toBe(200);
+  });
 });
 
 describe('ids past 2147483647', () => {
