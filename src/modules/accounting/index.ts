@@ -25,6 +25,9 @@ export {
 } from './server/invoice.entry';
 export { postEntries } from './server/ledger.post';
 export { openInvoicesOf, type OpenInvoice } from './server/invoice.open';
+// money that can be handed over: a payment has at most the company's currency decimals (unless it pays off the due)
+export { beyondCurrency } from './server/payment.decimals';
+export { currencyDecimals } from './server/invoice.totals';
 export { salesTaxes } from './server/tax.reads';
 export { postedInvoicesSql, receivableBalancesSql, receivableLinesSql } from './server/report-sources.sql';
 // tax invoices (issue 20): an invoice's printed document (A4, or the 80 mm receipt of a till), the buyer rule

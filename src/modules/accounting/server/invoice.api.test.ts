@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../../../tests/support/test-app';
+import { changes, picture } from '../../../../tests/support/db-diff';
+import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
 import { type Kit, kit } from './test-kit';
 
-/** Invoices end to end: totals by the server, confirm posts, payments post and never exceed the due, void, credit notes. */
+/**
+ * Invoices end to end: totals by the server, confirm posts, payments post and never exceed the due nor have more
+ * decimals than the currency, void, credit notes.
+ */
 let t: TestApp;
 let k: Kit;
 let vat: number;
@@ -128,6 +132,65 @@ describe('money rounding', () => {
     const u = await t.admin.patch(`/api/accounting/invoices/${c.id}`, { version: c.version, discount: '0.125' });
     expect(u.json()).toMatchObject({ discount: '0.1300', totalAmount: '49.8700' });
     expect((await t.admin.post(`/api/accounting/invoices/${c.id}/confirm`, {})).statusCode).toBe(200);
+  });
+});
+
+describe('payments in money that can be handed over', () => {
+  const pay = (c: Client, id: number, amount: string) => c.post(`/api/accounting/invoices/${id}/recordPayment`, { amount });
+  const confirmed = async (o: Record<string, unknown> = {}) => {
+    const inv = (await sale(o)).json();
+    expect((await t.admin.post(`/api/accounting/invoices/${inv.id}/confirm`, {})).statusCode).toBe(200);
+    return inv as { id: number };
+  };
+  /** The company's currency decimals, changed as an administrator does (the company form). */
+  const setDecimals = async (d: number) => {
+    const id = (await t.admin.get('/api/auth/me')).json().company.id;
+    const co = (await t.admin.get(`/api/admin/companies/${id}`)).json();
+    const r = await t.admin.patch(`/api/admin/companies/${id}`, { currencyDecimals: d, version: co.version });
+    expect(r.statusCode, r.body).toBe(200);
+  };
+
+  it('refuses more decimals than the currency (2 for SAR) in both languages, writing nothing; 80.5000 is 80.5', async () => {
+    const ar = await t.login('admin', ADMIN_PASSWORD, 'ar');
+    const inv = await confirmed(); // 280.00 due
+    const before = await picture(t.db);
+    for (const amount of ['0.005', '0.0001', '279.999', '100.125']) {
+      const en = await pay(t.admin, inv.id, amount);
+      expect(en.statusCode, amount).toBe(422);
+      expect(en.json().error.message).toBe('Amount allows at most 2 decimal places: the currency has no smaller unit');
+      expect(en.json().error.fields).toEqual({ amount: 'Amount allows at most 2 decimal places: the currency has no smaller unit' });
+      const inAr = await pay(ar, inv.id, amount);
+      expect(inAr.statusCode).toBe(422);
+      expect(inAr.json().error.message).toBe('يسمح المبلغ بحد أقصى 2 منازل عشرية: لا توجد في العملة وحدة أصغر');
+    }
+    // no payment, entry, audit row or number: every table as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
+    const ok = await pay(t.admin, inv.id, '80.5000');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'PARTIALLY_PAID', paidAmount: '80.5000', dueAmount: '199.5000' });
+    expect((await pay(t.admin, inv.id, '199.50')).json()).toMatchObject({ status: 'PAID', dueAmount: '0.0000' });
+  });
+
+  it("follows the company's currency decimals; a due left with more than the currency has now is paid off whole", async () => {
+    await setDecimals(3); // a Kuwaiti dinar's fils
+    try {
+      const inv = await confirmed({ lines: [{ description: 'Parts', quantity: '1', unitPrice: '10.0055' }] });
+      expect((await t.admin.get(`/api/accounting/invoices/${inv.id}`)).json()).toMatchObject({ totalAmount: '10.0060', dueAmount: '10.0060' });
+      const fine = await pay(t.admin, inv.id, '0.0005');
+      expect(fine.statusCode).toBe(422);
+      expect(fine.json().error.message).toBe('Amount allows at most 3 decimal places: the currency has no smaller unit');
+      expect((await pay(t.admin, inv.id, '5.001')).json()).toMatchObject({ status: 'PARTIALLY_PAID', dueAmount: '5.0050' });
+      // the decimals lowered to 2 with 5.005 still due: a part in thousandths is refused, the whole due is taken
+      await setDecimals(2);
+      const before = await picture(t.db);
+      const part = await pay(t.admin, inv.id, '1.005');
+      expect(part.statusCode).toBe(422);
+      expect(part.json().error.message).toBe('Amount allows at most 2 decimal places: the currency has no smaller unit');
+      expect(changes(before, await picture(t.db))).toEqual({});
+      expect((await pay(t.admin, inv.id, '5.005')).json()).toMatchObject({ status: 'PAID', paidAmount: '10.0060', dueAmount: '0.0000' });
+    } finally {
+      await setDecimals(2);
+    }
   });
 });
 

@@ -19,7 +19,8 @@ import { DATE_MAX, DATE_MIN, MAX_INT, dateProblem } from '../../../core/entity/b
 import { messages } from '../../../core/i18n/messages';
 import { tr } from '../../../core/i18n/locale';
 import { invoiceEntryLines, isSaleSide, paymentEntryLines, postingSettings } from './invoice.posting';
-import { invoiceTotals } from './invoice.totals';
+import { currencyDecimals, invoiceTotals } from './invoice.totals';
+import { beyondCurrency } from './payment.decimals';
 import { postEntry, reverseEntry } from './ledger.post';
 import { ledgerError } from './ledger.validate';
 import { am } from './messages';
@@ -29,7 +30,8 @@ import { type CompanyTaxStatus, checkTaxInvoiceBuyer } from './tax-invoice/parti
 
 /**
  * Invoice business (invariant 8: due = total - payments - credit applied): confirming numbers the invoice and
- * posts its entry; a payment posts a payment entry and can never exceed the due amount; void reverses an
+ * posts its entry; a payment posts a payment entry, can never exceed the due amount and has at most the currency's
+ * decimals unless it is the whole due (payment.decimals.ts); void reverses an
  * unpaid invoice; a credit note posts the swapped entry and reduces what is due; a debit note (invoice.notes.ts)
  * posts like an invoice of its own and leaves the original as it is.
  */
@@ -105,6 +107,9 @@ export async function recordPayment(ctx: Ctx, tx: Tx, row: Row, body: Record<str
   const amt = parsed.success ? new Decimal(parsed.data) : new Decimal(0);
   if (!amt.gt(0)) throw ledgerError(am.amountPositive, {}, ctx.locale, 'amount');
   const due = new Decimal(String(row.dueAmount));
+  // money that can be handed over: at most the currency's decimals, unless it pays off exactly what is due
+  const decimals = await currencyDecimals(tx, ctx.companyId);
+  if (beyondCurrency(amt, decimals, due)) throw ledgerError(am.amountDecimals, { decimals }, ctx.locale, 'amount');
   if (amt.gt(due)) throw ledgerError(am.overpayment, { amount: amt.toFixed(2), due: due.toFixed(2) }, ctx.locale, 'amount');
   const s = await loadSettings(tx, ctx.companyId);
   const type = row.type as string;

@@ -185,6 +185,34 @@ describe('the till sale', () => {
     expect((await stockQuantities(k.ctx, { productIds: [p] }))[0]).toMatchObject({ onHand: '3.000000' });
   });
 
+  it('refuses payments and tendered cash with more decimals than the currency, in both languages, leaving nothing behind', async () => {
+    const p = await k.product('Mint bunch', '10', '3');
+    const s = await mySession();
+    const line = [{ productId: p, quantity: '1' }];
+    const cases: [Record<string, unknown>[], number][] = [
+      [[{ method: 'cash', amount: '9.999' }, { method: 'bank_transfer', amount: '0.001' }], 1],
+      [[{ method: 'cash', amount: '10.005' }], 1], // tendered: 0.005 of change cannot be handed back
+      [[{ method: 'bank_transfer', amount: '5' }, { method: 'cash', amount: '5.0001' }], 2],
+      [[{ method: 'cash', amount: '5' }, { method: 'credit', amount: '5.001' }], 2],
+    ];
+    const before = await picture(t.db);
+    for (const [payments, n] of cases) {
+      const body = { sessionId: s.id, customerId: k.customer, lines: line, payments };
+      const en = await sale(t.admin, body);
+      expect(en.statusCode, en.body).toBe(422);
+      expect(msg(en)).toBe(`Payment ${n}: the amount allows at most 2 decimal places: the currency has no smaller unit`);
+      expect(Object.keys(en.json().error.fields)).toEqual(['payments']);
+      const inAr = await sale(ar, body);
+      expect(inAr.statusCode).toBe(422);
+      expect(msg(inAr)).toBe(`الدفعة ${n}: يسمح المبلغ بحد أقصى 2 منازل عشرية: لا توجد في العملة وحدة أصغر`);
+    }
+    // not an order, invoice, payment, money row or stock move: every table as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
+    const ok = await sale(t.admin, { sessionId: s.id, lines: line, payments: [{ method: 'cash', amount: '10.5000' }] });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ change: '0.5000', paid: '10.0000', due: '0.0000' });
+  });
+
   it('the same sale sent twice with one Idempotency-Key is one order', async () => {
     const p = await k.product('Olive oil', '25', '6');
     const s = await mySession();

@@ -37,9 +37,8 @@ export async function posApp(): Promise<{ t: TestApp; k: PosKit; ar: Client }> {
     const br = await t.admin.post('/api/pos/branches', { name: 'Olaya store', nameAr: 'فرع العليا', locationId: loc!.stock, users: [admin!.id] });
     expect(br.statusCode, br.body).toBe(201);
     let n = 0;
-    /** Goods received into the branch's stock location. */
-    const receive = async (productId: number, quantity: string, cost = '4') => {
-      const m = ++n;
+    /** Goods received into the branch's stock location (`m`: the receipt's number, a new one unless given). */
+    const receive = async (productId: number, quantity: string, cost = '4', m = ++n) => {
       await withTx(t.db, (tx) => postStock(tx, ctx, { date: '2026-01-02', reference: `IN-${m}`, moveType: 'incoming', source: { type: 'test', id: m },
         lines: [{ productId, quantity, unitCost: cost, fromLocationId: loc!.vendors, toLocationId: loc!.stock }] }));
     };
@@ -47,7 +46,8 @@ export async function posApp(): Promise<{ t: TestApp; k: PosKit; ar: Client }> {
       const r = await t.admin.post('/api/inventory/products', { name, categoryId, productType: 'storable', uomId: u!.unit, cost, salePrice, barcode: `200000${String(++n).padStart(6, '0')}` });
       expect(r.statusCode, r.body).toBe(201);
       const id = r.json().id as number;
-      if (onHand !== '0') await receive(id, onHand, cost);
+      // numbered as the product (the till sale's pinned rows, sale.rows.db.test.ts, hash this receipt)
+      if (onHand !== '0') await receive(id, onHand, cost, n);
       return id;
     };
     const counts = async () => (await q<Record<string, number>>(sql`SELECT (SELECT count(*)::int FROM sales_orders) AS orders, (SELECT count(*)::int FROM invoices) AS invoices,

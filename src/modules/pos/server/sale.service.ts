@@ -3,7 +3,7 @@ import { type Ctx, actingFor } from '../../../core/http/context';
 import { companyToday } from '../../../core/time/company-time';
 import { pm } from '../messages';
 import { sessionForSelling } from './branch.access';
-import { chartIds, sellAtTill } from './entries';
+import { beyondCurrency, chartIds, currencyDecimals, sellAtTill } from './entries';
 import { posPayments } from './pos-payments.schema';
 import { posError } from './pos.errors';
 import { METHODS, type SaleInput, SaleRefused, splitPayments } from './sale.input';
@@ -13,7 +13,8 @@ import { priceTillSale } from './sale.pricing';
  * A till sale, ONE transaction (invariant 7 and the stock invariants): the session row FOR SHARE first (it must be
  * active: a close waits for sales in flight and a sale after the close is refused) with the order's number in the
  * session's own series (branch.access.ts), the branch's access rule (403),
- * the lines priced (the price list's price unless given, less the line's discount), the payments split (change
+ * each payment's amount (the cash tendered too) at most the currency's decimals (accounting's beyondCurrency), the
+ * lines priced (the price list's price unless given, less the line's discount), the payments split (change
  * computed), then sales' sellAtTill: the order created with its session and branch, confirmed (stock leaves the
  * branch's location at once through inventory: "Quantity Not Available" when short; the invoice issued) and paid
  * per method (cash in the CSH journal, bank transfer in BNK; credit stays due), and the money per method written to
@@ -29,6 +30,9 @@ export async function sell(ctx: Ctx, input: SaleInput) {
       const customerId = input.customerId ?? walkIn;
       if (!customerId) throw posError(pm.customerRequired, L, 'customerId');
       const orderDate = companyToday(ctx);
+      // each payment, the cash tendered included, is money that can be handed over: at most the currency's decimals
+      const decimals = await currencyDecimals(tx, ctx.companyId);
+      input.payments.forEach((p, i) => { if (beyondCurrency(p.amount, decimals)) throw posError(pm.paymentDecimals, L, 'payments', { line: i + 1, decimals }); });
       const till = actingFor(ctx);
       const priced = await priceTillSale(till, { orderDate, priceListId: input.priceListId, locationId: branch.locationId, lines: input.lines });
       const items = priced.items.map((it) => ({ productId: it.productId, quantity: it.quantity, uomId: it.uomId, price: it.price, description: it.description }));

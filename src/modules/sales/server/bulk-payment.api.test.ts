@@ -9,7 +9,8 @@ import { type SalesKit, salesApp } from './sales.test-kit';
 /**
  * Bulk payment: one customer payment spread over open orders and customer invoices made outside sales, oldest
  * first, or by chosen amounts, in one transaction; more than open, an order of someone else, an order's own invoice
- * named as an invoice, amounts not adding up: "Failed to process bulk payment" in both languages and nothing paid.
+ * named as an invoice, amounts not adding up, a share with more decimals than the currency: "Failed to process bulk
+ * payment" in both languages and nothing paid.
  * On PostgreSQL two bulk payments at once on the same orders, or on the same invoice, never overpay; two choosing the
  * same invoices in opposite orders both pay without a deadlock (the invoices are locked up front in id order).
  */
@@ -84,6 +85,35 @@ describe('bulk payment', () => {
     expect(bad.json().error.message).toBe('Failed to process bulk payment: Amount is required');
     // not a payment, entry or residual anywhere: every table of the database as it was (tests/support/db-diff.ts)
     expect(changes(before, await picture(t.db))).toEqual({});
+  });
+
+  it("refuses a share with more decimals than the currency, oldest first or chosen, in both languages, paying nothing", async () => {
+    const cust = await customer('Fils Co');
+    const o1 = await confirmed('1', '2026-03-06', cust); // 10, older
+    const i1 = await invoice(cust, '30', '2026-03-07');
+    const before = await picture(t.db);
+    const lead = 'Failed to process bulk payment: ';
+    const leadAr = 'فشل في معالجة الدفعة المجمعة: ';
+    // oldest first: 0.001 to the order; 10.005 pays the order's 10 whole, then 0.005 of the invoice
+    for (const amount of ['0.001', '10.005']) {
+      const en = await t.admin.post('/api/sales/payments/bulk', { customerId: cust, amount });
+      expect(en.statusCode, amount).toBe(422);
+      expect(en.json().error.message).toBe(`${lead}the amount allows at most 2 decimal places: the currency has no smaller unit`);
+      expect(Object.keys(en.json().error.fields)).toEqual(['amount']);
+      const inAr = await ar.post('/api/sales/payments/bulk', { customerId: cust, amount });
+      expect(inAr.json().error.message).toBe(`${leadAr}يسمح المبلغ بحد أقصى 2 منازل عشرية: لا توجد في العملة وحدة أصغر`);
+    }
+    const chosen = { customerId: cust, amount: '5.001', allocations: [{ orderId: o1.id, amount: '5' }, { invoiceId: i1.id, amount: '0.001' }] };
+    const en = await t.admin.post('/api/sales/payments/bulk', chosen);
+    expect(en.statusCode).toBe(422);
+    expect(en.json().error.message).toBe(`${lead}line 2: the amount allows at most 2 decimal places: the currency has no smaller unit`);
+    expect(Object.keys(en.json().error.fields)).toEqual(['allocations']);
+    expect((await ar.post('/api/sales/payments/bulk', chosen)).json().error.message).toBe(`${leadAr}السطر 2: يسمح المبلغ بحد أقصى 2 منازل عشرية: لا توجد في العملة وحدة أصغر`);
+    // not a payment, entry or residual anywhere: every table as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
+    const ok = await t.admin.post('/api/sales/payments/bulk', { customerId: cust, amount: '10.50', allocations: [{ invoiceId: i1.id, amount: '10.5000' }] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await inv(i1.id)).toEqual({ status: 'PARTIALLY_PAID', paid: '10.5000', due: '19.5000' });
   });
 
   it.runIf(process.env.TEST_DB === 'postgres')('two bulk payments at once on the same orders never overpay', async () => {

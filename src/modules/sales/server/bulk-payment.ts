@@ -9,8 +9,9 @@ import type { Ctx } from '../../../core/http/context';
 import { salesOrder } from '../model/sales-order.entity';
 import { sm } from '../messages';
 import { type OpenItem, openItemsOf } from './bulk-payment.items';
-import { payInvoice } from './entries';
+import { beyondCurrency, payInvoice } from './entries';
 import { journalOfMethod, payOrder } from './order.payment';
+import { currencyDecimals } from './order.pricing';
 import { salesError } from './sales.errors';
 
 /**
@@ -47,8 +48,13 @@ const fail = (ctx: Ctx, label: { en: string; ar: string }, field: string, vars: 
 
 const keyOf = (kind: OpenItem['kind'], id: number) => `${kind}:${id}`;
 
-/** The allocation of `amount` over the open items (pure; `open` oldest first): in that order, or the chosen amounts checked. */
-export function allocate(ctx: Ctx, open: OpenItem[], amount: string, chosen: Chosen[]): { item: OpenItem; amount: string }[] {
+/**
+ * The allocation of `amount` over the open items (pure; `open` oldest first): in that order, or the chosen amounts
+ * checked. Each item's share is a payment of its own, so each has at most the currency's `decimals` unless it pays
+ * off the item's due (accounting's beyondCurrency): a share taken oldest first is refused on `amount`, a chosen one
+ * naming its line.
+ */
+export function allocate(ctx: Ctx, open: OpenItem[], amount: string, chosen: Chosen[], decimals: number): { item: OpenItem; amount: string }[] {
   const total = new Decimal(amount);
   if (!total.gt(0)) throw fail(ctx, sm.bulkAmountPositive, 'amount');
   const openSum = open.reduce((s, o) => s.plus(o.due), new Decimal(0));
@@ -59,6 +65,7 @@ export function allocate(ctx: Ctx, open: OpenItem[], amount: string, chosen: Cho
     for (const o of open) {
       if (!left.gt(0)) break;
       const take = Decimal.min(left, o.due);
+      if (beyondCurrency(take, decimals, o.due)) throw fail(ctx, sm.bulkDecimals, 'amount', { decimals });
       out.push({ item: o, amount: take.toFixed() });
       left = left.minus(take);
     }
@@ -74,6 +81,7 @@ export function allocate(ctx: Ctx, open: OpenItem[], amount: string, chosen: Cho
     seen.add(key);
     const a = new Decimal(c.amount);
     if (!a.gt(0) || a.gt(o.due)) throw fail(ctx, sm.bulkOverDue, 'allocations', { line: i + 1, number: o.number });
+    if (beyondCurrency(a, decimals, o.due)) throw fail(ctx, sm.bulkLineDecimals, 'allocations', { line: i + 1, decimals });
     sum = sum.plus(a);
     return { item: o, amount: a.toFixed() };
   });
@@ -85,7 +93,7 @@ const INVOICE_PAYMENT_STATUS: Record<string, string> = { PAID: 'paid', PARTIALLY
 
 export async function bulkPayment(ctx: Ctx, input: BulkPaymentInput): Promise<BulkPaymentResult> {
   return withTx(ctx.db, async (tx) => {
-    const plan = allocate(ctx, await openItemsOf(ctx, tx, input.customerId, true), input.amount, input.allocations);
+    const plan = allocate(ctx, await openItemsOf(ctx, tx, input.customerId, true), input.amount, input.allocations, await currencyDecimals(tx, ctx.companyId));
     const t = tableOf(salesOrder);
     const orderIds = plan.filter((p) => p.item.kind === 'order').map((p) => p.item.id);
     const rows = new Map(orderIds.length ? ((await tx.select().from(t).where(sql`${t.companyId} = ${ctx.companyId} AND ${t.id} = ANY(${`{${orderIds.join(',')}}`}::int[])`)) as Row[]).map((r) => [r.id, r]) : []);

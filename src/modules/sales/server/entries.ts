@@ -1,6 +1,6 @@
 /** The public entries of the modules sales builds on, in one place: sales reaches accounting and inventory only through them. */
 export {
-  chartIds, computeInvoice, invoiceById, issueInvoice, openInvoicesOf, paidInvoice, payInvoice,
+  beyondCurrency, chartIds, computeInvoice, invoiceById, issueInvoice, openInvoicesOf, paidInvoice, payInvoice,
   type OpenInvoice,
   type Invoice, type NewInvoice,
   salesTaxes, type InvoiceTax, loadSettings,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changes, picture } from '../../../../tests/support/db-diff';
-import type { TestApp } from '../../../../tests/support/test-app';
+import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { withTx } from '../../../core/db/tx';
 import type { Row } from '../../../core/entity/hooks';
 import { ops } from '../../../core/entity/operations';
@@ -12,13 +12,15 @@ import { type SalesKit, salesApp } from './sales.test-kit';
 /**
  * An order confirmed and paid in one transaction (a till sale's shape): the payments use the invoice the confirmation
  * issued and the order as the transaction wrote it, not read again; each payment must still see what the one before
- * it left (a second payment over what is left is refused, and nothing of the transaction stays).
+ * it left (a second payment over what is left is refused, and nothing of the transaction stays). The pay action
+ * takes money that can be handed over: at most the currency's decimals (accounting's rule and message).
  */
 let t: TestApp;
 let k: SalesKit;
+let ar: Client;
 let tea: number;
 beforeAll(async () => {
-  ({ t, k } = await salesApp());
+  ({ t, k, ar } = await salesApp());
   tea = await k.product('Tea', '10', '50', '4');
 });
 afterAll(async () => { await t?.close(); });
@@ -48,5 +50,28 @@ describe('an order confirmed and paid in one transaction', () => {
     expect(refused?.messageIn('ar')).toBe('الدفعة 6.00 أكبر من المبلغ المستحق 5.00');
     // not a row of the order, its invoice, delivery or first payment: every table of the database as it was (tests/support/db-diff.ts)
     expect(changes(before, await picture(t.db))).toEqual({});
+  });
+});
+
+describe('the pay action', () => {
+  it("refuses more decimals than the currency in both languages, paying nothing; the currency's own decimals pay", async () => {
+    const o = await k.order({ items: [{ productId: tea, quantity: '3', taxId: null }] });
+    const c = await t.admin.post(`/api/sales/orders/${o.id}/confirm`);
+    expect(c.statusCode, c.body).toBe(200);
+    const before = await picture(t.db);
+    for (const amount of ['0.005', '29.999']) {
+      const en = await t.admin.post(`/api/sales/orders/${o.id}/pay`, { amount });
+      expect(en.statusCode, amount).toBe(422);
+      expect(en.json().error.message).toBe('Amount allows at most 2 decimal places: the currency has no smaller unit');
+      expect(en.json().error.fields).toEqual({ amount: 'Amount allows at most 2 decimal places: the currency has no smaller unit' });
+      const inAr = await ar.post(`/api/sales/orders/${o.id}/pay`, { amount });
+      expect(inAr.statusCode).toBe(422);
+      expect(inAr.json().error.message).toBe('يسمح المبلغ بحد أقصى 2 منازل عشرية: لا توجد في العملة وحدة أصغر');
+    }
+    // not a payment, entry or audit row; the order and its invoice as they were (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
+    const ok = await t.admin.post(`/api/sales/orders/${o.id}/pay`, { amount: '12.50' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ paymentStatus: 'partially_paid', paidAmount: '12.5000', dueAmount: '17.5000' });
   });
 });
