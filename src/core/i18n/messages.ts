@@ -11,7 +11,7 @@ export const messages = {
   invalid: { en: '{field} is not valid', ar: '{field} غير صالح' },
   invalidEmail: { en: 'Enter a valid email address', ar: 'أدخل بريدًا إلكترونيًا صالحًا' },
   invalidNumber: { en: '{field} must be a number', ar: 'يجب أن يكون {field} رقمًا' },
-  tooManyDecimals: { en: '{field} allows at most {scale} decimal places', ar: 'يسمح {field} بحد أقصى {scale} منازل عشرية' },
+  tooManyDecimals: { en: '{field} allows at most {scale} decimal places', ar: '{field}: الحد الأقصى للمنازل العشرية {scale}' },
   mustBePositive: { en: '{field} must be positive', ar: 'يجب أن يكون {field} موجبًا' },
   notNegative: { en: '{field} cannot be negative', ar: 'لا يمكن أن يكون {field} سالبًا' },
   invalidChoice: { en: '{field} has an unknown value', ar: 'قيمة {field} غير معروفة' },

@@ -20,7 +20,9 @@ export const pm = {
   lineInvalid: { en: 'Line {line} is not valid', ar: 'السطر {line} غير صالح' },
   paymentInvalid: { en: 'Payment {line}: give a method (cash, bank transfer or credit) and an amount greater than zero', ar: 'الدفعة {line}: حدد طريقة الدفع (نقدًا أو تحويل بنكي أو آجل) ومبلغًا أكبر من صفر' },
   // more decimals than the currency (accounting's beyondCurrency): a thousandth of a riyal cannot be handed over
-  paymentDecimals: { en: 'Payment {line}: the amount allows at most {decimals} decimal places: the currency has no smaller unit', ar: 'الدفعة {line}: يسمح المبلغ بحد أقصى {decimals} منازل عشرية: لا توجد في العملة وحدة أصغر' },
+  // the session's opening and counted money ({field}: its label)
+  cashDecimals: { en: '{field} allows at most {decimals} decimal places: the currency has no smaller unit', ar: '{field}: الحد الأقصى للمنازل العشرية {decimals}، إذ لا توجد في العملة وحدة أصغر' },
+  paymentDecimals: { en: 'Payment {line}: the amount allows at most {decimals} decimal places: the currency has no smaller unit', ar: 'مبلغ الدفعة {line}: الحد الأقصى للمنازل العشرية {decimals}، إذ لا توجد في العملة وحدة أصغر' },
   paymentsShort: { en: 'The payments ({paid}) do not cover the total ({total}): put the rest on credit', ar: 'المدفوعات ({paid}) لا تغطي الإجمالي ({total}): سجل الباقي آجلًا' },
   paymentsOver: { en: 'Paying more than due: only cash can exceed the total (the change is given back)', ar: 'المبلغ المدفوع أكبر من المستحق: النقد وحده يمكن أن يتجاوز الإجمالي (ويُرد الباقي)' },
   creditNeedsCustomer: { en: 'A sale on credit needs a named customer, not the walk-in customer', ar: 'البيع الآجل يحتاج إلى عميل مسمى، لا العميل النقدي' },

@@ -34,8 +34,8 @@ export const sm = {
   bulkNotOpen: { en: 'line {line} is not an open order or invoice of this customer', ar: 'السطر {line} ليس أمرًا أو فاتورة مفتوحة لهذا العميل' },
   bulkOverDue: { en: 'line {line}: more than the due of {number}', ar: 'السطر {line}: أكثر من المستحق على {number}' },
   // more decimals than the currency (accounting's beyondCurrency): an item's share must be money that can be handed over
-  bulkDecimals: { en: 'the amount allows at most {decimals} decimal places: the currency has no smaller unit', ar: 'يسمح المبلغ بحد أقصى {decimals} منازل عشرية: لا توجد في العملة وحدة أصغر' },
-  bulkLineDecimals: { en: 'line {line}: the amount allows at most {decimals} decimal places: the currency has no smaller unit', ar: 'السطر {line}: يسمح المبلغ بحد أقصى {decimals} منازل عشرية: لا توجد في العملة وحدة أصغر' },
+  bulkDecimals: { en: 'the amount allows at most {decimals} decimal places: the currency has no smaller unit', ar: 'المبلغ: الحد الأقصى للمنازل العشرية {decimals}، إذ لا توجد في العملة وحدة أصغر' },
+  bulkLineDecimals: { en: 'line {line}: the amount allows at most {decimals} decimal places: the currency has no smaller unit', ar: 'مبلغ السطر {line}: الحد الأقصى للمنازل العشرية {decimals}، إذ لا توجد في العملة وحدة أصغر' },
   bulkSumMismatch: { en: 'the chosen amounts must add up to the payment', ar: 'يجب أن يساوي مجموع المبالغ المختارة مبلغ الدفعة' },
   bulkInvalid: { en: 'choose a customer and an amount', ar: 'اختر العميل وأدخل المبلغ' },
 } satisfies Record<string, Label>;

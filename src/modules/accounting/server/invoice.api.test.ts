@@ -161,7 +161,7 @@ describe('payments in money that can be handed over', () => {
       expect(en.json().error.fields).toEqual({ amount: 'Amount allows at most 2 decimal places: the currency has no smaller unit' });
       const inAr = await pay(ar, inv.id, amount);
       expect(inAr.statusCode).toBe(422);
-      expect(inAr.json().error.message).toBe('يسمح المبلغ بحد أقصى 2 منازل عشرية: لا توجد في العملة وحدة أصغر');
+      expect(inAr.json().error.message).toBe('المبلغ: الحد الأقصى للمنازل العشرية 2، إذ لا توجد في العملة وحدة أصغر');
     }
     // no payment, entry, audit row or number: every table as it was (tests/support/db-diff.ts)
     expect(changes(before, await picture(t.db))).toEqual({});

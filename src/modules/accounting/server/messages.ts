@@ -28,7 +28,7 @@ export const am = {
   overpayment: { en: 'The payment {amount} is more than the amount due {due}', ar: 'الدفعة {amount} أكبر من المبلغ المستحق {due}' },
   amountPositive: { en: 'Amount is required and must be greater than zero', ar: 'المبلغ مطلوب ويجب أن يكون أكبر من صفر' },
   // a payment with more decimals than the currency (payment.decimals.ts): a fraction of its smallest unit cannot be paid
-  amountDecimals: { en: 'Amount allows at most {decimals} decimal places: the currency has no smaller unit', ar: 'يسمح المبلغ بحد أقصى {decimals} منازل عشرية: لا توجد في العملة وحدة أصغر' },
+  amountDecimals: { en: 'Amount allows at most {decimals} decimal places: the currency has no smaller unit', ar: 'المبلغ: الحد الأقصى للمنازل العشرية {decimals}، إذ لا توجد في العملة وحدة أصغر' },
   invalidBalanceId: { en: 'Invalid balance ID', ar: 'معرّف الرصيد غير صالح' },
   invoiceNoLines: { en: 'An invoice needs at least one line', ar: 'تحتاج الفاتورة إلى بند واحد على الأقل' },
   invoiceZero: { en: 'The invoice total must be greater than zero', ar: 'يجب أن يكون إجمالي الفاتورة أكبر من صفر' },

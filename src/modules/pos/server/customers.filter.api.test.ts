@@ -180,7 +180,7 @@ describe('customers filtered by balance', () => {
       ['filter[balance][lte]=1e5', 'Balance to must be a number', 'يجب أن يكون الرصيد إلى رقمًا'],
       ['filter[balance][gte]=%D9%A1%D9%A0%D9%A0', 'Balance from must be a number', 'يجب أن يكون الرصيد من رقمًا'],
       ['filter[balance][gte]=12.', 'Balance from must be a number', 'يجب أن يكون الرصيد من رقمًا'],
-      ['filter[balance][gte]=0.00001', 'Balance from allows at most 4 decimal places', 'يسمح الرصيد من بحد أقصى 4 منازل عشرية'],
+      ['filter[balance][gte]=0.00001', 'Balance from allows at most 4 decimal places', 'الرصيد من: الحد الأقصى للمنازل العشرية 4'],
       ['filter[balance][lte]=1000000000000000', 'Balance to is too large (at most 999999999999999.9999)', 'قيمة الرصيد إلى كبيرة جدًا (الحد الأقصى 999999999999999.9999)'],
       ['filter[balance][gte]=-' + '9'.repeat(80), 'Balance from is too large (at most 999999999999999.9999)', 'قيمة الرصيد من كبيرة جدًا (الحد الأقصى 999999999999999.9999)'],
       ['filter[balance][gte]=100&filter[balance][lte]=99.9999', 'Balance from cannot be more than Balance to', 'لا يمكن أن يكون الرصيد من أكبر من الرصيد إلى'],

@@ -75,6 +75,20 @@ describe('sessions', () => {
     expect((await mine.client.get(`/api/pos/sessions/${own.id}/summary`)).statusCode).toBe(200);
   });
 
+  it('opens with money that can be counted: an opening cash finer than the currency is refused, in both languages', async () => {
+    const c = await k.cashier('fine-opener', true);
+    const en = await c.client.post('/api/pos/sessions', { branchId: k.branch, openingCash: '100.005' });
+    expect([en.statusCode, msg(en)]).toEqual([422, 'Opening cash allows at most 2 decimal places: the currency has no smaller unit']);
+    const arC = await t.login('fine-opener', 'secret-pass-1', 'ar');
+    const inAr = await arC.post('/api/pos/sessions', { branchId: k.branch, openingCash: '0.001' });
+    expect([inAr.statusCode, msg(inAr)]).toEqual([422, 'النقدية الافتتاحية: الحد الأقصى للمنازل العشرية 2، إذ لا توجد في العملة وحدة أصغر']);
+    const ok = await c.client.post('/api/pos/sessions', { branchId: k.branch, openingCash: '100.5000' });
+    expect(ok.statusCode, ok.body).toBe(201);
+    // a manager correcting the opening cash meets the same rule (a cashier may not edit a session: 403)
+    const edit = await t.admin.patch(`/api/pos/sessions/${ok.json().id}`, { openingCash: '100.555', version: ok.json().version });
+    expect([edit.statusCode, msg(edit)]).toEqual([422, 'Opening cash allows at most 2 decimal places: the currency has no smaller unit']);
+  });
+
   it('one active session per user and branch; starting takes the user, the time and a number', async () => {
     const c = await k.cashier('twice', true);
     const s = await k.session(c.client, '50');
@@ -101,6 +115,13 @@ describe('sessions', () => {
     // expected cash 200 + 70 = 270; counted 265 (5 short)
     const bad = await c.client.post(`/api/pos/sessions/${s.id}/close`, { countedCash: '-1' });
     expect(bad.statusCode).toBe(422);
+    // money counted in a drawer has the currency's decimals: a thousandth of a riyal would post a difference of 0.0010
+    const unclosed = await picture(t.db);
+    const fine = await c.client.post(`/api/pos/sessions/${s.id}/close`, { countedCash: '265.001' });
+    expect([fine.statusCode, msg(fine)]).toEqual([422, 'النقدية المعدودة: الحد الأقصى للمنازل العشرية 2، إذ لا توجد في العملة وحدة أصغر']);
+    const fineBank = await t.admin.post(`/api/pos/sessions/${s.id}/close`, { countedCash: '265', countedBank: '35.0001' });
+    expect([fineBank.statusCode, msg(fineBank)]).toEqual([422, 'Counted bank transfers allows at most 2 decimal places: the currency has no smaller unit']);
+    expect(changes(unclosed, await picture(t.db))).toEqual({});
     const closed = await c.client.post(`/api/pos/sessions/${s.id}/close`, { countedCash: '265' });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json()).toMatchObject({ status: 'closed', expectedCash: '270.0000', countedCash: '265.0000', cashDifference: '-5.0000', closingCash: '265.0000',
@@ -204,7 +225,7 @@ describe('the till sale', () => {
       expect(Object.keys(en.json().error.fields)).toEqual(['payments']);
       const inAr = await sale(ar, body);
       expect(inAr.statusCode).toBe(422);
-      expect(msg(inAr)).toBe(`الدفعة ${n}: يسمح المبلغ بحد أقصى 2 منازل عشرية: لا توجد في العملة وحدة أصغر`);
+      expect(msg(inAr)).toBe(`مبلغ الدفعة ${n}: الحد الأقصى للمنازل العشرية 2، إذ لا توجد في العملة وحدة أصغر`);
     }
     // not an order, invoice, payment, money row or stock move: every table as it was (tests/support/db-diff.ts)
     expect(changes(before, await picture(t.db))).toEqual({});

@@ -7,12 +7,13 @@ import { lineMoney } from '../../../core/entity/line-fields';
 import { type Data, type Row, registerHooks } from '../../../core/entity/hooks';
 import { ops } from '../../../core/entity/operations';
 import { type Ctx, can } from '../../../core/http/context';
+import { tr } from '../../../core/i18n/locale';
 import { companyToday, now } from '../../../core/time/company-time';
 import { METHOD_LABELS, pm } from '../messages';
 import { posSession } from '../model/pos-session.entity';
 import { posSettings } from '../model/pos-settings.entity';
 import { branchForSelling } from './branch.access';
-import { chartIds, loadSettings, postEntry } from './entries';
+import { beyondCurrency, chartIds, currencyDecimals, loadSettings, postEntry } from './entries';
 import { posError } from './pos.errors';
 import { closePlan } from './session.close';
 
@@ -25,7 +26,16 @@ import { closePlan } from './session.close';
  * finds the session closed. The expected cash and bank are ONE grouped statement over pos_payments, whatever the
  * number of orders; the differences post through accounting's postEntry (session.close.ts).
  */
+/** Money counted into or out of a drawer has at most the currency's decimals (accounting's beyondCurrency). */
+async function handedOver(ctx: Ctx, tx: Tx, field: 'openingCash' | 'countedCash' | 'countedBank', amount: unknown): Promise<void> {
+  if (amount === undefined || amount === null || amount === '') return;
+  const decimals = await currencyDecimals(tx, ctx.companyId);
+  if (beyondCurrency(String(amount), decimals))
+    throw posError(pm.cashDecimals, ctx.locale, field, { field: tr(posSession.fields[field]!.label, ctx.locale), decimals });
+}
+
 async function beforeCreate(ctx: Ctx, tx: Tx, data: Data): Promise<void> {
+  await handedOver(ctx, tx, 'openingCash', data.openingCash);
   const branch = await branchForSelling(ctx, tx, Number(data.branchId));
   const t = tableOf(posSession);
   const open = await tx.select({ id: t.id }).from(t)
@@ -36,7 +46,8 @@ async function beforeCreate(ctx: Ctx, tx: Tx, data: Data): Promise<void> {
   Object.assign(data, { number: formatted, userId: ctx.user.id, openedAt: now().toISOString(), status: 'active' });
 }
 
-function beforeUpdate(ctx: Ctx, _tx: Tx, changes: Data, before: Row): void {
+async function beforeUpdate(ctx: Ctx, tx: Tx, changes: Data, before: Row): Promise<void> {
+  await handedOver(ctx, tx, 'openingCash', changes.openingCash);
   if ('branchId' in changes && Number(changes.branchId) !== before.branchId) throw posError({ en: 'The branch of a session cannot change', ar: 'لا يمكن تغيير فرع الجلسة' }, ctx.locale, 'branchId');
 }
 
@@ -60,6 +71,8 @@ async function close(ctx: Ctx, tx: Tx, row: Row, body: Data): Promise<Row> {
   const money = await sessionMoney(tx, ctx.companyId, row.id);
   const countedCash = counted(ctx, body?.countedCash, 'cash', null);
   const countedBank = counted(ctx, body?.countedBank, 'bank_transfer', money.bank_transfer ?? '0');
+  await handedOver(ctx, tx, 'countedCash', countedCash);
+  await handedOver(ctx, tx, 'countedBank', countedBank);
   const st = tableOf(posSettings);
   const [s] = await tx.select({ shortage: st.shortageAccountId, overage: st.overageAccountId }).from(st).where(sql`${st.companyId} = ${ctx.companyId}`).limit(1);
   const c = await chartIds(tx, ctx.companyId, { accounts: ['1101', '1102'], journals: ['CSH'] });

@@ -101,14 +101,14 @@ describe('bulk payment', () => {
       expect(en.json().error.message).toBe(`${lead}the amount allows at most 2 decimal places: the currency has no smaller unit`);
       expect(Object.keys(en.json().error.fields)).toEqual(['amount']);
       const inAr = await ar.post('/api/sales/payments/bulk', { customerId: cust, amount });
-      expect(inAr.json().error.message).toBe(`${leadAr}يسمح المبلغ بحد أقصى 2 منازل عشرية: لا توجد في العملة وحدة أصغر`);
+      expect(inAr.json().error.message).toBe(`${leadAr}المبلغ: الحد الأقصى للمنازل العشرية 2، إذ لا توجد في العملة وحدة أصغر`);
     }
     const chosen = { customerId: cust, amount: '5.001', allocations: [{ orderId: o1.id, amount: '5' }, { invoiceId: i1.id, amount: '0.001' }] };
     const en = await t.admin.post('/api/sales/payments/bulk', chosen);
     expect(en.statusCode).toBe(422);
     expect(en.json().error.message).toBe(`${lead}line 2: the amount allows at most 2 decimal places: the currency has no smaller unit`);
     expect(Object.keys(en.json().error.fields)).toEqual(['allocations']);
-    expect((await ar.post('/api/sales/payments/bulk', chosen)).json().error.message).toBe(`${leadAr}السطر 2: يسمح المبلغ بحد أقصى 2 منازل عشرية: لا توجد في العملة وحدة أصغر`);
+    expect((await ar.post('/api/sales/payments/bulk', chosen)).json().error.message).toBe(`${leadAr}مبلغ السطر 2: الحد الأقصى للمنازل العشرية 2، إذ لا توجد في العملة وحدة أصغر`);
     // not a payment, entry or residual anywhere: every table as it was (tests/support/db-diff.ts)
     expect(changes(before, await picture(t.db))).toEqual({});
     const ok = await t.admin.post('/api/sales/payments/bulk', { customerId: cust, amount: '10.50', allocations: [{ invoiceId: i1.id, amount: '10.5000' }] });

@@ -66,7 +66,7 @@ describe('the pay action', () => {
       expect(en.json().error.fields).toEqual({ amount: 'Amount allows at most 2 decimal places: the currency has no smaller unit' });
       const inAr = await ar.post(`/api/sales/orders/${o.id}/pay`, { amount });
       expect(inAr.statusCode).toBe(422);
-      expect(inAr.json().error.message).toBe('يسمح المبلغ بحد أقصى 2 منازل عشرية: لا توجد في العملة وحدة أصغر');
+      expect(inAr.json().error.message).toBe('المبلغ: الحد الأقصى للمنازل العشرية 2، إذ لا توجد في العملة وحدة أصغر');
     }
     // not a payment, entry or audit row; the order and its invoice as they were (tests/support/db-diff.ts)
     expect(changes(before, await picture(t.db))).toEqual({});
