@@ -180,6 +180,8 @@ describe('payments in money that can be handed over', () => {
       expect(fine.statusCode).toBe(422);
       expect(fine.json().error.message).toBe('Amount allows at most 3 decimal places: the currency has no smaller unit');
       expect((await pay(t.admin, inv.id, '5.001')).json()).toMatchObject({ status: 'PARTIALLY_PAID', dueAmount: '5.0050' });
+      // a refusal names amounts in fils too
+      expect((await pay(t.admin, inv.id, '6.125')).json().error.message).toContain('5.005');
       // the decimals lowered to 2 with 5.005 still due: a part in thousandths is refused, the whole due is taken
       await setDecimals(2);
       const before = await picture(t.db);

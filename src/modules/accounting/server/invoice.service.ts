@@ -110,7 +110,7 @@ export async function recordPayment(ctx: Ctx, tx: Tx, row: Row, body: Record<str
   // money that can be handed over: at most the currency's decimals, unless it pays off exactly what is due
   const decimals = await currencyDecimals(tx, ctx.companyId);
   if (beyondCurrency(amt, decimals, due)) throw ledgerError(am.amountDecimals, { decimals }, ctx.locale, 'amount');
-  if (amt.gt(due)) throw ledgerError(am.overpayment, { amount: amt.toFixed(2), due: due.toFixed(2) }, ctx.locale, 'amount');
+  if (amt.gt(due)) throw ledgerError(am.overpayment, { amount: amt.toFixed(decimals), due: due.toFixed(decimals) }, ctx.locale, 'amount');
   const s = await loadSettings(tx, ctx.companyId);
   const type = row.type as string;
   const moneyIn = isSaleSide(type) !== (row.isCreditNote === true);
@@ -169,7 +169,7 @@ export async function creditNote(ctx: Ctx, tx: Tx, row: Row, body: Record<string
   const total = new Decimal(String(row.totalAmount));
   const credited = new Decimal(String(row.creditedAmount ?? 0));
   const credit = new Decimal(totals.totalAmount);
-  if (credit.gt(total.minus(credited))) throw ledgerError(am.creditTooLarge, { left: total.minus(credited).toFixed(2) }, ctx.locale, 'lines');
+  if (credit.gt(total.minus(credited))) throw ledgerError(am.creditTooLarge, { left: total.minus(credited).toFixed(await currencyDecimals(tx, ctx.companyId)) }, ctx.locale, 'lines');
   const reason = noteReason(ctx, body, false);
   const date = noteDate(ctx, row, body);
   const cn = await createAndTransition(ctx, invoice, {

@@ -5,7 +5,7 @@ import { type Ctx, actingFor } from '../../../core/http/context';
 import { tr } from '../../../core/i18n/locale';
 import { METHOD_LABELS, pm } from '../messages';
 import { branchForSelling } from './branch.access';
-import { confirmReturn, createReturn } from './entries';
+import { confirmReturn, createReturn, currencyDecimals } from './entries';
 import { posPayments } from './pos-payments.schema';
 import { posError } from './pos.errors';
 import type { TillReturnInput } from './return.input';
@@ -49,7 +49,8 @@ export async function returnAtTill(ctx: Ctx, input: TillReturnInput): Promise<nu
     }, await orderMoney(tx, ctx.companyId, input.orderId));
     if (!plan.ok) {
       const method = tr(METHOD_LABELS[plan.method]!, L);
-      throw posError(prm.refundTooLarge, L, 'refundMethod', { amount: new Decimal(plan.amount).toFixed(2), paid: new Decimal(plan.paid).toFixed(2), method });
+      const decimals = await currencyDecimals(tx, ctx.companyId);
+      throw posError(prm.refundTooLarge, L, 'refundMethod', { amount: new Decimal(plan.amount).toFixed(decimals), paid: new Decimal(plan.paid).toFixed(decimals), method });
     }
     if (plan.rows.length) {
       await tx.insert(posPayments).values(plan.rows.map((r) => ({

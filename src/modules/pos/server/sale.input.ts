@@ -98,14 +98,15 @@ export interface Split {
   mainMethod: Method;
 }
 
-export function splitPayments(total: string, payments: SalePayment[]): Split {
+/** `decimals`: the currency's, for the amounts a refusal names. */
+export function splitPayments(total: string, payments: SalePayment[], decimals = 2): Split {
   const by: Record<Method, Decimal> = { cash: new Decimal(0), bank_transfer: new Decimal(0), credit: new Decimal(0) };
   for (const p of payments) by[p.method] = by[p.method].plus(p.amount);
   const t = new Decimal(total);
   const nonCash = by.bank_transfer.plus(by.credit);
   if (nonCash.gt(t)) throw new SaleRefused(pm.paymentsOver, 'payments');
   const all = nonCash.plus(by.cash);
-  if (all.lt(t)) throw new SaleRefused(pm.paymentsShort, 'payments', { paid: all.toFixed(2), total: t.toFixed(2) });
+  if (all.lt(t)) throw new SaleRefused(pm.paymentsShort, 'payments', { paid: all.toFixed(decimals), total: t.toFixed(decimals) });
   const change = all.minus(t);
   const kept = { cash: by.cash.minus(change), bank_transfer: by.bank_transfer, credit: by.credit };
   const mainMethod = METHODS.reduce((best, m) => (kept[m].gt(kept[best]) ? m : best), 'cash' as Method);

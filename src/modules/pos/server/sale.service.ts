@@ -37,7 +37,7 @@ export async function sell(ctx: Ctx, input: SaleInput) {
       const priced = await priceTillSale(till, { orderDate, priceListId: input.priceListId, locationId: branch.locationId, lines: input.lines });
       const items = priced.items.map((it) => ({ productId: it.productId, quantity: it.quantity, uomId: it.uomId, price: it.price, description: it.description }));
       const total = priced.totalAmount;
-      const split = splitPayments(total, input.payments);
+      const split = splitPayments(total, input.payments, decimals);
       if (split.due !== '0.0000' && customerId === walkIn) throw posError(pm.creditNeedsCustomer, L, 'customerId');
       const j = (await chartIds(tx, ctx.companyId, { journals: ['CSH', 'BNK'] })).journals;
       const ref = (m: string) => input.payments.find((p) => p.method === m)?.reference ?? null;

@@ -58,7 +58,7 @@ export function allocate(ctx: Ctx, open: OpenItem[], amount: string, chosen: Cho
   const total = new Decimal(amount);
   if (!total.gt(0)) throw fail(ctx, sm.bulkAmountPositive, 'amount');
   const openSum = open.reduce((s, o) => s.plus(o.due), new Decimal(0));
-  if (total.gt(openSum)) throw fail(ctx, sm.bulkOverOpen, 'amount', { open: openSum.toFixed(2) });
+  if (total.gt(openSum)) throw fail(ctx, sm.bulkOverOpen, 'amount', { open: openSum.toFixed(decimals) });
   if (!chosen.length) {
     const out: { item: OpenItem; amount: string }[] = [];
     let left = total;
