@@ -249,8 +249,10 @@ describe('the till sale', () => {
     expect(after.orders! - before.orders!).toBe(1);
     expect(after.pos_payments! - before.pos_payments!).toBe(1);
     expect((await stockQuantities(k.ctx, { productIds: [p] }))[0]).toMatchObject({ onHand: '4.000000' });
+    const unchanged = await picture(t.db);
     const other = await sale(t.admin, { ...body, lines: [{ productId: p, quantity: '1' }] }, { 'idempotency-key': 'till-1-sale-42' });
     expect(other.statusCode).toBe(422);
+    expect(changes(unchanged, await picture(t.db))).toEqual({});
   });
 
   it('a refusal is kept with its key: the same key answers it again once stock arrives, a new key sells (the outbox retries under a new key)', async () => {
