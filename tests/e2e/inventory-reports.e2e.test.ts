@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodLabel } from '../../src/core/documents/period-label';
 import { formatDecimal } from '../../src/core/i18n/format';
 import { DEMO_ZONE, type E2E, SCREENS, startE2E, waitPath } from './harness';
 import { companyToday } from '../../src/core/time/company-time';
@@ -71,7 +72,7 @@ for (const lang of ['en', 'ar'] as const) {
       // Stock movement by month: one pair of columns per month.
       const year = companyToday(DEMO_ZONE).slice(0, 4);
       await page.goto(`${e.base}${t.prefix}/inventory/reports/stock-movement?from=${year}-01-01&period=monthly`);
-      await page.getByRole('columnheader', { name: `${t.inPrefix}${year}-01`, exact: true }).waitFor({ timeout: 10000 });
+      await page.getByRole('columnheader', { name: `${t.inPrefix}${periodLabel(`${year}-01-01`, 'monthly')[lang]}`, exact: true }).waitFor({ timeout: 10000 });
       await e.shot(page, `${lang}-inventory-stock-movement`);
       expect(errors).toEqual([]);
       await context.close();

@@ -36,8 +36,8 @@ describe('movementRows', () => {
 describe('periodLabel', () => {
   it('names days, weeks, months, quarters and years', () => {
     expect(periodLabel('2026-03-02', 'weekly')).toEqual({ en: '2026-03-02', ar: '2026-03-02' });
-    expect(periodLabel('2026-03-01', 'monthly').en).toBe('2026-03');
-    expect(periodLabel('2026-10-01', 'quarterly')).toEqual({ en: '2026 Q4', ar: '2026 ر4' });
+    expect(periodLabel('2026-03-01', 'monthly')).toEqual({ en: 'Mar 2026', ar: 'مارس 2026' });
+    expect(periodLabel('2026-10-01', 'quarterly')).toEqual({ en: 'Q4 2026', ar: 'الربع الرابع 2026' });
     expect(periodLabel('2026-01-01', 'yearly').ar).toBe('2026');
   });
 });
