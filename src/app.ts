@@ -1,3 +1,4 @@
+import type { TrustProxy } from './core/http/trust-proxy';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './core/db/connect';
 import './core/db/schema';
@@ -16,7 +17,7 @@ import './core/jobs/housekeeping';
 /** The composition root: the engine plus every module's server side. */
 export const VERSION = process.env.npm_package_version ?? '0.1.0';
 
-export async function createApp(db: Database, opts: { webDir?: string; logger?: boolean; demo?: boolean; trustProxy?: boolean; jobs?: boolean } = {}): Promise<FastifyInstance> {
+export async function createApp(db: Database, opts: { webDir?: string; logger?: boolean; demo?: boolean; trustProxy?: TrustProxy; jobs?: boolean } = {}): Promise<FastifyInstance> {
   const app = await buildApp({
     db, entities, version: VERSION, webDir: opts.webDir, logger: opts.logger, trustProxy: opts.trustProxy,
     extend: (app) => {

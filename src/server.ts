@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { trustProxyOf } from './core/http/trust-proxy';
 import { checkSecretsKey, SecretsKeyInvalid } from './core/crypto/secrets';
 import { openDatabase } from './core/db/connect';
 import { seedDataDir } from './core/db/initial-db';
@@ -47,7 +48,7 @@ if (listen.refusal) {
 }
 if (listen.replaced) console.log('The administrator\'s demo password was replaced by ADMIN_PASSWORD.');
 const webDir = join(PROJECT_ROOT, 'dist');
-const app = await timed(timings, 'app', () => createApp(db, { webDir, logger: env.LOG !== 'off', demo: env.DEMO_DATA !== 'off', trustProxy: env.TRUST_PROXY === '1', jobs: true }));
+const app = await timed(timings, 'app', () => createApp(db, { webDir, logger: env.LOG !== 'off', demo: env.DEMO_DATA !== 'off', trustProxy: trustProxyOf(env.TRUST_PROXY), jobs: true }));
 await timed(timings, 'listen', () => app.listen({ port, host }));
 const ms = Math.round(performance.now());
 console.log(`Daftar ERP is running at http://localhost:${port} (listening on ${host}; database: ${db.kind}${db.replica ? ', reports from the replica' : ''}, ready in ${ms} ms: ${formatTimings(timings)})`);

@@ -22,6 +22,7 @@ import { registerFileRoutes, MAX_UPLOAD } from './files.routes';
 import { registerImportRoutes } from '../import/import.routes';
 import { addRoutePaths, openApiDocument } from './openapi';
 import { collectRouteDocs, routeDoc } from './route-doc';
+import type { TrustProxy } from './trust-proxy';
 import { messages } from '../i18n/messages';
 import { type Locale, tr } from '../i18n/locale';
 
@@ -35,7 +36,8 @@ export interface AppOptions {
   version: string;
   webDir?: string;
   logger?: boolean;
-  trustProxy?: boolean;
+  /** core/http/trust-proxy.ts: never every hop. */
+  trustProxy?: TrustProxy;
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
 

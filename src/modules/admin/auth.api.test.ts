@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ADMIN_PASSWORD, type TestApp, testApp } from '../../../tests/support/test-app';
+import { trustProxyOf } from '../../core/http/trust-proxy';
 
 /** Sign-in, sessions, throttling, sign-up and the rule that nobody raises their own rights. */
 let t: TestApp;
@@ -50,7 +51,7 @@ describe('sign-in and sessions', () => {
 
   it('marks the cookie Secure over HTTPS (behind a trusted proxy)', async () => {
     const { createApp } = await import('../../app');
-    const app = await createApp(t.db, { trustProxy: true });
+    const app = await createApp(t.db, { trustProxy: trustProxyOf('1') });
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: ADMIN_PASSWORD }, headers: { 'x-forwarded-proto': 'https' } });
     expect(res.cookies.find((c) => c.name === 'sid')!.secure).toBe(true);
     await app.close();

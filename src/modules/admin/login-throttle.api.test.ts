@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ADMIN_PASSWORD, type TestApp, testApp } from '../../../tests/support/test-app';
 import { LIMITS } from '../../core/auth/throttle';
 import * as password from '../../core/auth/password';
+import { trustProxyOf } from '../../core/http/trust-proxy';
 
 /**
  * Sign-in throttling (core/auth/throttle.ts): per (account, address), per address, per account; claimed
@@ -67,5 +68,24 @@ describe('sign-in throttling', () => {
     expect(await counter('pair:forgetful|10.7.0.1')).toBe(0);
     for (let i = 0; i < LIMITS.pair.max; i++) expect((await login('FORGETFUL', 'bad', '10.7.0.1')).statusCode).toBe(401);
     expect((await login('forgetful', 'forget-pass-1', '10.7.0.1')).statusCode).toBe(429);
+  });
+
+  it('behind a trusted proxy counts the address the proxy saw, not what the client wrote to the left of X-Forwarded-For', async () => {
+    const { createApp } = await import('../../app');
+    const app = await createApp(t.db, { trustProxy: trustProxyOf('1') });
+    try {
+      await t.admin.post('/api/admin/users', { username: 'spoofed', fullName: 'S', password: 'spoofed-pass-1' });
+      // the proxy (a loopback peer) appends the client's real address; the client made up the rest
+      const via = (i: number, real: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'spoofed', password: 'bad' },
+        remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `6.6.${i}.6, 9.9.9.${i}, ${real}` } });
+      const codes: number[] = [];
+      for (let i = 0; i < LIMITS.pair.max + 2; i++) codes.push((await via(i, '203.0.113.50')).statusCode);
+      expect(codes).toEqual([...Array(LIMITS.pair.max).fill(401), 429, 429]);
+      expect(await counter('pair:spoofed|203.0.113.50')).toBe(LIMITS.pair.max);
+      // another real address is another pair
+      expect((await via(0, '203.0.113.51')).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
   });
 });
