@@ -22,6 +22,10 @@ export const accountingSettings = defineEntity({
     expenseAccountId: acc('Expense account', 'حساب المصروفات'),
     cogsAccountId: acc('Cost of goods sold account', 'حساب تكلفة البضاعة المباعة'),
     inventoryAccountId: acc('Inventory account', 'حساب المخزون'),
+    // a vendor bill's lines without an account: goods received not invoiced (2104), which a receipt credits when the
+    // goods come in, so the bill clears it rather than counting the stock a second time in the inventory account
+    purchaseAccountId: f.ref({ en: 'Purchases account (vendor bills)', ar: 'حساب المشتريات (فواتير الموردين)' }, 'account', {
+      help: { en: 'Vendor bill lines without an account post here: goods received not invoiced, cleared by the bill', ar: 'تُرحّل إليه أسطر فواتير الموردين التي لا حساب لها: بضاعة مستلمة لم تصل فواتيرها، تسويها الفاتورة' } }),
     cashAccountId: acc('Cash account', 'حساب النقدية'),
     bankAccountId: acc('Bank account', 'حساب البنك'),
     receivableAccountId: acc('Receivable account', 'حساب الذمم المدينة'),
@@ -50,7 +54,7 @@ export const accountingSettings = defineEntity({
   list: { columns: ['currency', 'fiscalYearStartMonth', 'fiscalYearStartDay', 'lockDate'], defaultSort: 'currency' },
   form: {
     sections: [
-      { title: { en: 'Default accounts', ar: 'الحسابات الافتراضية' }, fields: ['salesAccountId', 'salesReturnAccountId', 'expenseAccountId', 'cogsAccountId', 'inventoryAccountId', 'cashAccountId', 'bankAccountId', 'receivableAccountId', 'payableAccountId', 'taxAccountId', 'purchaseTaxAccountId', 'discountAccountId', 'equityAccountId', 'retainedEarningsAccountId', 'openingBalanceAccountId'] },
+      { title: { en: 'Default accounts', ar: 'الحسابات الافتراضية' }, fields: ['salesAccountId', 'salesReturnAccountId', 'expenseAccountId', 'cogsAccountId', 'inventoryAccountId', 'purchaseAccountId', 'cashAccountId', 'bankAccountId', 'receivableAccountId', 'payableAccountId', 'taxAccountId', 'purchaseTaxAccountId', 'discountAccountId', 'equityAccountId', 'retainedEarningsAccountId', 'openingBalanceAccountId'] },
       { title: { en: 'Default journals', ar: 'الدفاتر الافتراضية' }, fields: ['salesJournalId', 'purchaseJournalId', 'cashJournalId', 'bankJournalId', 'generalJournalId', 'openingJournalId'] },
       { title: { en: 'Fiscal year and pricing', ar: 'السنة المالية والتسعير' }, fields: ['fiscalYearStartDay', 'fiscalYearStartMonth', 'fiscalYearEnd', 'defaultMarginProfit', 'minimumMarginProfit', 'defaultTaxRate', 'currency', 'lockDate'] },
     ],

@@ -88,7 +88,7 @@ export async function createDefaultChart(tx: Tx, companyId: number, userId: numb
     fiscalYearEnd: fiscalYearEnd(co.fiscalYearStartMonth, co.fiscalYearStartDay),
     defaultMarginProfit: '20', minimumMarginProfit: '5', defaultTaxRate: pack.defaultTaxRate,
     salesAccountId: acc.get('4101'), salesReturnAccountId: acc.get('4102'), expenseAccountId: acc.get('5105'), cogsAccountId: acc.get('5101'),
-    inventoryAccountId: acc.get('1104'), cashAccountId: acc.get('1101'), bankAccountId: acc.get('1102'), receivableAccountId: acc.get('1103'),
+    inventoryAccountId: acc.get('1104'), purchaseAccountId: acc.get('2104') ?? acc.get('1104'), cashAccountId: acc.get('1101'), bankAccountId: acc.get('1102'), receivableAccountId: acc.get('1103'),
     payableAccountId: acc.get('2101'), taxAccountId: taxAcc(pack.taxAccounts.output), purchaseTaxAccountId: taxAcc(pack.taxAccounts.input), discountAccountId: acc.get('5104'),
     equityAccountId: acc.get('3101'), retainedEarningsAccountId: acc.get('3102'), openingBalanceAccountId: acc.get('3103'),
     salesJournalId: jr.get('SAL'), purchaseJournalId: jr.get('PUR'), cashJournalId: jr.get('CSH'), bankJournalId: jr.get('BNK'),

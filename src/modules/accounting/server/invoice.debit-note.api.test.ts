@@ -110,14 +110,14 @@ describe('a sale debit note', () => {
 });
 
 describe('a purchase debit note', () => {
-  it('mirrors the sale: inventory and input tax debited, payable credited, paid out of cash; number DBILL', async () => {
+  it('mirrors the sale: goods received not invoiced (the purchases account) and input tax debited, payable credited, paid out of cash; number DBILL', async () => {
     const bill = await invoice({ type: 'PURCHASE', date: '2026-04-02', lines: [{ description: 'Chairs', quantity: '4', unitPrice: '50', taxId: ptax }] });
     expect(bill.number).toBe('BILL/2026/00001');
-    const [stock, input, payable] = [await balance('1104'), await balance('1105'), await balance('2101')];
+    const [received, input, payable] = [await balance('2104'), await balance('1105'), await balance('2101')];
     const r = await debit(bill.id, { lines: [{ description: 'Freight the supplier billed late', unitPrice: '20', taxId: ptax }], reason: 'Freight not on the bill' });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ number: 'DBILL/2026/00001', totalAmount: '23.00' });
-    expect([await balance('1104') - stock, await balance('1105') - input, await balance('2101') - payable]).toEqual([20, 3, -23]);
+    expect([await balance('2104') - received, await balance('1105') - input, await balance('2101') - payable]).toEqual([20, 3, -23]);
     const cash = await balance('1101');
     expect((await t.admin.post(`/api/accounting/invoices/${r.json().debitNoteId}/recordPayment`, { amount: '23' })).json().status).toBe('PAID');
     expect([await balance('1101') - cash, await balance('2101') - payable]).toEqual([-23, 0]);

@@ -68,7 +68,7 @@ describe('invoice and payment lines', () => {
   });
   it('a purchase debit note: inventory (or expense) and input tax debited, payable credited; its payment is money out', () => {
     const extra = computeInvoice([line({ unitPrice: '20', taxId: 1 })], taxes, '0') as InvoiceTotals;
-    expect(postingSettings('PURCHASE', 'debitNote')).toEqual({ partner: 'payableAccountId', line: 'inventoryAccountId', tax: 'purchaseTaxAccountId', journal: 'purchaseJournalId' });
+    expect(postingSettings('PURCHASE', 'debitNote')).toEqual({ partner: 'payableAccountId', line: 'purchaseAccountId', tax: 'purchaseTaxAccountId', journal: 'purchaseJournalId' });
     expect(postingSettings('EXPENSE', 'debitNote').line).toBe('expenseAccountId');
     const dn = invoiceEntryLines({ type: 'PURCHASE', partnerId: 8, discount: '0', number: 'DBILL/1', isCreditNote: false }, extra, { ...acc, partner: 20, defaultLine: 30 });
     expect(dn.map((l) => [l.accountId, l.debit, l.credit])).toEqual([[30, '20.0000', '0.0000'], [90, '3.0000', '0.0000'], [20, '0.0000', '23.0000']]);

@@ -63,12 +63,13 @@ export function computeInvoice(lines: InvoiceLineInput[], taxes: Map<number, Tax
 type SettingKey = keyof typeof accountingSettings.fields;
 /**
  * The settings' accounts a document of `type` posts to when its lines and taxes name none: the partner's
- * (receivable or payable), the lines' (sales, sales returns for a sale's credit note, inventory, expense), the tax's
+ * (receivable or payable), the lines' (sales, sales returns for a sale's credit note, purchases: goods received not
+ * invoiced, expense), the tax's
  * (output or input), and the journal's (sales or purchases).
  */
 export function postingSettings(type: string, note: NoteKind | null): { partner: SettingKey; line: SettingKey; tax: SettingKey; journal: SettingKey } {
   if (isSaleSide(type)) return { partner: 'receivableAccountId', line: note === 'creditNote' ? 'salesReturnAccountId' : 'salesAccountId', tax: 'taxAccountId', journal: 'salesJournalId' };
-  return { partner: 'payableAccountId', line: type === 'PURCHASE' ? 'inventoryAccountId' : 'expenseAccountId', tax: 'purchaseTaxAccountId', journal: 'purchaseJournalId' };
+  return { partner: 'payableAccountId', line: type === 'PURCHASE' ? 'purchaseAccountId' : 'expenseAccountId', tax: 'purchaseTaxAccountId', journal: 'purchaseJournalId' };
 }
 
 export interface PostingAccounts {

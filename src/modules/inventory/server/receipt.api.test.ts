@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { documentsApp, entriesOf, entryLines, fingerprint, layers, movesOf, refusedInBoth } from './documents.test-kit';
 import { locationOf, otherCompany } from './master-data.test-kit';
+import { verifyStock } from './stock.verify';
 import type { StockKit } from './test-kit';
 
 /**
@@ -109,6 +110,22 @@ describe('receipt flow', () => {
     expect((await t.admin.post(`/api/inventory/receipts/${r2.id}/cancel`, {})).json().status).toBe('cancelled');
     expect((await t.admin.del(`/api/inventory/receipts/${r2.id}`)).json().error.message).toBe('A numbered document cannot be deleted; cancel it instead');
     expect(await movesOf(t, 'receipt', r2.id)).toEqual([]);
+  });
+
+  it("the vendor's bill for received goods, with the settings' accounts, clears goods received: the stock is valued once (invariant 6)", async () => {
+    const p = await k.product({ name: 'Billed gear', nameAr: 'ترس مفوتر', cost: '5' });
+    const r = (await create({ items: [{ productId: p, quantity: '10', unitCost: '5' }] })).json();
+    await t.admin.post(`/api/inventory/receipts/${r.id}/approve`, {});
+    expect((await t.admin.post(`/api/inventory/receipts/${r.id}/receive`, {})).statusCode).toBe(200);
+    const bill = (await t.admin.post('/api/accounting/invoices', { type: 'PURCHASE', partnerId: vendorId, date: '2026-03-06', paymentTermDays: 30,
+      lines: [{ description: 'Billed gear', quantity: '10', unitPrice: '5' }] })).json();
+    const posted = await t.admin.post(`/api/accounting/invoices/${bill.id}/confirm`, {});
+    expect(posted.statusCode, posted.body).toBe(200);
+    const codes = await k.q<{ code: string; debit: string; credit: string }>(sql`SELECT a.code, l.debit::text, l.credit::text FROM journal_lines l
+      JOIN accounts a ON a.id = l.account_id WHERE l.entry_id = ${posted.json().entryId} ORDER BY a.code`);
+    // Dr goods received not invoiced / Cr payable: the receipt's Cr 2104 is cleared, the inventory account untouched
+    expect(codes).toEqual([{ code: '2101', debit: '0.0000', credit: '50.0000' }, { code: '2104', debit: '50.0000', credit: '0.0000' }]);
+    expect(await verifyStock(t.db.orm, k.ctx.companyId)).toEqual([]);
   });
 });
 
