@@ -68,6 +68,10 @@ export const messages = {
     en: 'You cannot grant rights you do not have or change your own groups',
     ar: 'لا يمكنك منح صلاحيات لا تملكها أو تغيير مجموعاتك',
   },
+  cannotSetPasswords: {
+    en: "You cannot set other users' passwords (the right to set passwords)",
+    ar: 'لا يمكنك تعيين كلمات مرور المستخدمين الآخرين (صلاحية تعيين كلمة المرور)',
+  },
   cannotTakeOverRights: {
     en: 'You cannot set the password of a user who holds rights you do not have',
     ar: 'لا يمكنك تعيين كلمة مرور مستخدم يملك صلاحيات لا تملكها',

@@ -12,7 +12,7 @@ let adminRow: { id: number; version: number };
 let accountants: { id: number };
 beforeAll(async () => {
   t = await testApp();
-  const g = (await t.admin.post('/api/admin/groups', { name: 'User managers', permissions: ['admin.user.view', 'admin.user.change', 'admin.user.add', 'admin.user.delete', 'contacts.contact.view'] })).json();
+  const g = (await t.admin.post('/api/admin/groups', { name: 'User managers', permissions: ['admin.user.view', 'admin.user.change', 'admin.user.add', 'admin.user.delete', 'admin.user.setPassword', 'contacts.contact.view'] })).json();
   accountants = (await t.admin.post('/api/admin/groups', { name: 'Accountants', permissions: ['accounting.account.view'] })).json();
   expect((await t.admin.post('/api/admin/users', { username: 'manager', fullName: 'Manager', password: 'manager-pass-1', groups: [g.id] })).statusCode).toBe(201);
   mgr = await t.login('manager', 'manager-pass-1');
@@ -60,6 +60,22 @@ describe('granting', () => {
     const renamed = await mgr.patch(`/api/admin/users/${pawn.id}`, { fullName: 'Pawn Renamed', groups: [accountants.id], version: given.version });
     expect(renamed.statusCode).toBe(200);
     expect(await fresh(pawn.id)).toMatchObject({ fullName: 'Pawn Renamed', groups: [accountants.id] });
+  });
+});
+
+describe('the right to set passwords', () => {
+  it("is its own: editing users does not let one set another user's password (and sign in as them)", async () => {
+    const g = (await t.admin.post('/api/admin/groups', { name: 'User editors', permissions: ['admin.user.view', 'admin.user.change'] })).json();
+    await t.admin.post('/api/admin/users', { username: 'editor', fullName: 'Editor', password: 'editor-pass-1', groups: [g.id] });
+    const target = (await t.admin.post('/api/admin/users', { username: 'plain', fullName: 'Plain', password: 'plain-pass-12' })).json();
+    const editor = await t.login('editor', 'editor-pass-1');
+    const en = await editor.patch(`/api/admin/users/${target.id}`, { password: 'hijack-pass-1', version: target.version });
+    expect([en.statusCode, en.json().error.message]).toEqual([403, "You cannot set other users' passwords (the right to set passwords)"]);
+    const ar = await (await t.login('editor', 'editor-pass-1', 'ar')).patch(`/api/admin/users/${target.id}`, { password: 'hijack-pass-1', version: target.version });
+    expect(ar.json().error.message).toBe('لا يمكنك تعيين كلمات مرور المستخدمين الآخرين (صلاحية تعيين كلمة المرور)');
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'plain', password: 'hijack-pass-1' } })).statusCode).toBe(401);
+    // the rest of the user stays theirs to edit, and their own password is changed where every user changes it
+    expect((await editor.patch(`/api/admin/users/${target.id}`, { fullName: 'Plain Renamed', password: '', version: target.version })).statusCode).toBe(200);
   });
 });
 

@@ -55,8 +55,10 @@ async function guardRights(ctx: Ctx, tx: Tx, data: Data, before: Row | null, cha
   if (before?.id === ctx.user.id && (change.flags || change.groups.length)) throw forbidden('cannotRaiseOwnRights');
   const granted = await groupPermissions(tx, change.groups);
   if (granted.some((p) => !ctx.permissions.has(p))) throw forbidden('cannotRaiseOwnRights');
-  // whoever sets a password can sign in as that user: not as one holding more than they do
+  // whoever sets a password can sign in as that user: only with the right to set passwords (the user's "Set
+  // password" action, not the right to edit users), and not as one holding more than they do
   if (change.password && before && before.id !== ctx.user.id) {
+    if (!ctx.permissions.has('admin.user.setPassword')) throw forbidden('cannotSetPasswords');
     const held = await groupPermissions(tx, await groupsOf(tx, before.id));
     if (held.some((p) => !ctx.permissions.has(p))) throw forbidden('cannotTakeOverRights');
   }
