@@ -43,8 +43,31 @@ export function memoInTx<T>(tx: object, entities: string[], key: string, load: (
   return value;
 }
 
+/**
+ * Records of `entity` the transaction read as the company's (by id), so a later check that they exist need not read
+ * them again (core/entity/crud.references.ts missingRecords: a till sale's invoice names the products its pricing
+ * read). Forgotten with the entity's memos when the transaction writes it through the generic layer; outside an
+ * open transaction nothing is noted.
+ */
+const seen = new WeakMap<object, Map<string, Set<number>>>();
+
+export function noteReadInTx(tx: object, entity: string, ids: Iterable<number>): void {
+  if (!isOpenTx(tx)) return;
+  let m = seen.get(tx);
+  if (!m) seen.set(tx, (m = new Map()));
+  let s = m.get(entity);
+  if (!s) m.set(entity, (s = new Set()));
+  for (const id of ids) s.add(id);
+}
+
+/** Whether the transaction read record `id` of `entity` (noteReadInTx) and has not written the entity since. */
+export function readInTx(tx: object, entity: string, id: number): boolean {
+  return seen.get(tx)?.get(entity)?.has(id) === true;
+}
+
 /** The transaction wrote `entity`: its memoised reads are read again (and configuration, for the rest of the request). */
 export function forgetInTx(tx: object, entity: string): void {
+  seen.get(tx)?.delete(entity);
   if (VERSIONED.has(entity)) {
     let w = wrote.get(tx);
     if (!w) wrote.set(tx, (w = new Set()));

@@ -4,6 +4,8 @@ import type { RefField, RefsField } from './field';
 import type { Data } from './hooks';
 import { conditionSql, parseListQuery } from './list-query';
 import { tableOf } from '../db/entity-table';
+import { readInTx } from '../db/tx-memo';
+import { MAX_INT } from './bounds';
 import type { Tx } from '../db/tx';
 import { entityByName } from '../../modules/registry';
 import type { Ctx } from '../http/context';
@@ -48,10 +50,16 @@ function filtersOf(r: Reference): SQL | null {
   return cond;
 }
 
+/** The rows of `target` the caller's company owns (the tenant's own row for a tenant entity), as a condition. */
+function scopeSql(ctx: Ctx, target: AnyEntity): SQL {
+  const t = tableOf(target);
+  return target.scope === 'tenant' ? sql`${t.id} = ${ctx.companyId}::int` : sql`${t.companyId} = ${ctx.companyId}::int`;
+}
+
 /** The target rows among `ids` in the caller's company, and how many of them match the field's filters. */
 function countsSql(ctx: Ctx, r: Reference): SQL {
   const t = tableOf(r.target);
-  const scope = r.target.scope === 'tenant' ? sql`${t.id} = ${ctx.companyId}::int` : sql`${t.companyId} = ${ctx.companyId}::int`;
+  const scope = scopeSql(ctx, r.target);
   const match = filtersOf(r);
   return sql`SELECT count(*)::int AS found, ${match ? sql`count(*) FILTER (WHERE ${match})::int` : sql`count(*)::int`} AS matching
     FROM ${t} WHERE ${t.id} = ANY(${`{${r.ids.join(',')}}`}::int[]) AND ${scope}`;
@@ -99,4 +107,29 @@ export async function checkFilteredReferencesOf(tx: Tx, ctx: Ctx, def: AnyEntity
     const problem = problemOf(fl, fl.filtersMessage ?? messages.refNotAllowed);
     throw validationError({ [key]: problem[ctx.locale] }, problem);
   }
+}
+
+/**
+ * The same rule for references no field declares: the ids inside a document's jsonb lines (an invoice line's
+ * product), of an entity the document's module may not read itself (modules depend one way, and a module never
+ * names another's tables: modules/module-boundaries.test.ts), checked through the registry as a `ref` field's are.
+ * Answers those of `ids` that name no record of the entity `target` in the caller's company (the tenant's own row
+ * for a tenant entity): one statement over the distinct ids, none when there are none. An id that is not an
+ * integer from 1 to 2^31-1 names no record and is not looked up, nor is one the transaction already read as the
+ * company's (core/db/tx-memo.ts noteReadInTx). The caller refuses with its own message, naming the line.
+ */
+export async function missingRecords(tx: Tx, ctx: Ctx, target: string, ids: readonly number[]): Promise<Set<number>> {
+  const isId = (id: number) => Number.isInteger(id) && id > 0 && id <= MAX_INT;
+  const wanted = [...new Set(ids)];
+  const candidates = wanted.filter(isId).sort((a, b) => a - b);
+  const missing = new Set(wanted.filter((id) => !isId(id)));
+  // records this transaction already read as the company's (a till sale's products, read by its pricing) are not read again
+  const valid = candidates.filter((id) => !readInTx(tx, target, id));
+  if (!valid.length) return missing;
+  const def = entityByName(target);
+  const t = tableOf(def);
+  const { rows } = await tx.execute(sql`SELECT ${t.id} AS id FROM ${t} WHERE ${t.id} = ANY(${`{${valid.join(',')}}`}::int[]) AND ${scopeSql(ctx, def)}`);
+  const found = new Set(rows.map((r) => Number((r as { id: number | string }).id)));
+  for (const id of valid) if (!found.has(id)) missing.add(id);
+  return missing;
 }

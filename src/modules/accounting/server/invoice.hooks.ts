@@ -5,6 +5,7 @@ import { account } from '../model/account.entity';
 import type { Ctx } from '../../../core/http/context';
 import type { Tx } from '../../../core/db/tx';
 import { memoInTx } from '../../../core/db/tx-memo';
+import { missingRecords } from '../../../core/entity/crud.references';
 import { invoice } from '../model/invoice.entity';
 import { invoiceTotals } from './invoice.totals';
 import { confirmInvoice, creditNote, recordPayment, voidInvoice } from './invoice.service';
@@ -39,10 +40,30 @@ async function checkLineAccounts(ctx: Ctx, tx: Tx, lines: { accountId: number | 
   });
 }
 
+/**
+ * Line products must be the company's. A product is inventory's, which accounting may not read (modules depend one
+ * way: inventory -> accounting): it is looked up through the platform's registry (core/entity/crud.references.ts).
+ * A credit note may name the products of the invoice it credits (one deleted since), as it may name a tax
+ * deactivated since: that invoice's lines are read only when a product is missing.
+ */
+async function checkLineProducts(ctx: Ctx, tx: Tx, lines: { productId?: number | null }[], creditNoteOfId: unknown): Promise<void> {
+  const ids = lines.map((l) => l.productId).filter((x): x is number => typeof x === 'number');
+  let missing = await missingRecords(tx, ctx, 'product', ids);
+  if (missing.size && typeof creditNoteOfId === 'number') {
+    const it = tableOf(invoice);
+    const [credited] = await tx.select({ lines: it.lines }).from(it).where(and(eq(it.companyId, ctx.companyId), eq(it.id, creditNoteOfId)));
+    const own = new Set(((credited?.lines ?? []) as { productId?: number | null }[]).map((l) => l.productId));
+    missing = new Set([...missing].filter((id) => !own.has(id)));
+  }
+  const i = lines.findIndex((l) => typeof l.productId === 'number' && missing.has(l.productId));
+  if (i >= 0) throw ledgerError(am.productNotFound, { line: i + 1 }, ctx.locale);
+}
+
 async function computeInto(ctx: Ctx, tx: Tx, target: Data, v: Data): Promise<void> {
   // a credit note may name a tax deactivated since its invoice
   const t = await invoiceTotals(ctx, tx, v.lines, v.discount, v.isCreditNote !== true);
   await checkLineAccounts(ctx, tx, t.lines);
+  await checkLineProducts(ctx, tx, t.lines, v.isCreditNote === true ? v.creditNoteOfId : null);
   Object.assign(target, { lines: t.lines, discount: t.discount, subtotal: t.subtotal, taxAmount: t.taxAmount, totalAmount: t.totalAmount, paidAmount: '0', dueAmount: t.totalAmount, creditedAmount: '0' });
   if (!v.dueDate && typeof v.date === 'string') target.dueDate = addDays(v.date, Number(v.paymentTermDays ?? 0));
 }

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changes, picture } from '../../../../tests/support/db-diff';
 import { type TestApp, testApp } from '../../../../tests/support/test-app';
+import { type Tx, withTx } from '../../../core/db/tx';
+import { verifyLedger } from './ledger.verify';
 import { cr, dr, type Kit, kit } from './test-kit';
 
 /** The bad-input and attack cases of the ledger (issue 3; invariants 1-4, attacks 2, 3, 6): each refused, nothing persisted. */
@@ -11,6 +13,32 @@ const entriesCount = async () => Number((await k.q<{ n: string }>(sql`SELECT cou
 
 beforeAll(async () => { t = await testApp(); k = await kit(t); });
 afterAll(async () => { await t?.close(); });
+
+/** The text of a refused statement's error and its causes (drizzle wraps the database's error). */
+async function refusal(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    const out: string[] = [];
+    for (let cur = e as { message?: string; cause?: unknown } | undefined, i = 0; cur && i < 4; cur = cur.cause as typeof cur, i++) out.push(String(cur.message));
+    return out.join(' | ');
+  }
+  throw new Error('the statement was not refused');
+}
+
+const companyOf = async (entryId: number) => Number((await k.q<{ c: number }>(sql`SELECT company_id AS c FROM journal_entries WHERE id = ${entryId}`))[0]!.c);
+
+/** Runs `fn` in a transaction, then rolls it back (a tampering seen by verify inside, nothing kept); answers fn's result. */
+async function rolledBack<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  class Rollback extends Error { constructor(readonly value: T) { super('rollback'); } }
+  try {
+    await withTx(t.db, async (tx) => { throw new Rollback(await fn(tx)); });
+  } catch (e) {
+    if (e instanceof Rollback) return e.value;
+    throw e;
+  }
+  throw new Error('unreachable');
+}
 
 describe('bad entries are refused with a message in both languages, nothing persisted', () => {
   it('refuses 100.00 debit against 99.99 credit', async () => {
@@ -124,14 +152,31 @@ describe('posted entries are immutable', () => {
   it('the database refuses UPDATE/DELETE of posted lines and entries (trigger)', async () => {
     const p = await k.post([dr(k.acc('1101'), 30), cr(k.acc('3101'), 30)]);
     const posted = await picture(t.db);
-    await expect(t.db.orm.execute(sql`UPDATE journal_lines SET debit = 31 WHERE entry_id = ${p.id} AND debit > 0`)).rejects.toThrow();
-    await expect(t.db.orm.execute(sql`DELETE FROM journal_lines WHERE entry_id = ${p.id}`)).rejects.toThrow();
-    await expect(t.db.orm.execute(sql`UPDATE journal_entries SET total_debit = 1 WHERE id = ${p.id}`)).rejects.toThrow();
-    await expect(t.db.orm.execute(sql`DELETE FROM journal_entries WHERE id = ${p.id}`)).rejects.toThrow();
-    await expect(t.db.orm.execute(sql`INSERT INTO journal_lines (company_id, entry_id, journal_id, line_no, date, account_id, debit, credit) VALUES (1, ${p.id}, ${p.journalId}, 9, '2026-03-10', ${k.acc('1101')}, 5, 5)`)).rejects.toThrow();
+    expect(await refusal(t.db.orm.execute(sql`UPDATE journal_lines SET debit = 31 WHERE entry_id = ${p.id} AND debit > 0`))).toMatch(/posted journal lines are immutable \(UPDATE\)/);
+    expect(await refusal(t.db.orm.execute(sql`DELETE FROM journal_lines WHERE entry_id = ${p.id}`))).toMatch(/posted journal lines are immutable \(DELETE\)/);
+    expect(await refusal(t.db.orm.execute(sql`UPDATE journal_entries SET total_debit = 1 WHERE id = ${p.id}`))).toMatch(/posted journal entry \d+ is immutable/);
+    expect(await refusal(t.db.orm.execute(sql`DELETE FROM journal_entries WHERE id = ${p.id}`))).toMatch(/posted journal entry \d+ cannot be deleted/);
     const lines = await k.q<{ debit: string }>(sql`SELECT debit FROM journal_lines WHERE entry_id = ${p.id} ORDER BY line_no`);
     expect(Number(lines[0]!.debit)).toBe(30);
     // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(posted, await picture(t.db))).toEqual({});
+  });
+
+  it('a balanced pair of lines added to a posted entry is not refused by a trigger: verify names the entry content_changed', async () => {
+    const p = await k.post([dr(k.acc('1101'), 32), cr(k.acc('3101'), 32)]);
+    const co = await companyOf(p.id);
+    const posted = await picture(t.db);
+    // INSERT is not guarded on journal_lines (only UPDATE, DELETE, TRUNCATE), and the pair keeps the entry balanced for
+    // the deferred journal_lines_balanced: the insert commits. In a transaction rolled back after verify.
+    const v = await rolledBack(async (tx) => {
+      await tx.execute(sql`INSERT INTO journal_lines (company_id, entry_id, journal_id, line_no, date, account_id, debit, credit)
+        VALUES (${co}, ${p.id}, ${p.journalId}, 3, '2026-03-10', ${k.acc('1101')}, 5, 0), (${co}, ${p.id}, ${p.journalId}, 4, '2026-03-10', ${k.acc('3101')}, 0, 5)`);
+      await tx.execute(sql`SET CONSTRAINTS ALL IMMEDIATE`); // the balance check now, not at a commit that never comes
+      expect((await tx.execute(sql`SELECT count(*)::int AS n FROM journal_lines WHERE entry_id = ${p.id}`)).rows[0]).toEqual({ n: 4 });
+      return verifyLedger(tx, co);
+    });
+    expect(v.problems).toContainEqual({ entryId: p.id, number: p.number, journalId: p.journalId, reason: 'content_changed' });
+    expect(v.problems.filter((x) => x.entryId === p.id)).toHaveLength(1);
     expect(changes(posted, await picture(t.db))).toEqual({});
   });
 
@@ -153,6 +198,101 @@ describe('posted entries are immutable', () => {
     const v2 = (await t.admin.get('/api/accounting/ledger/verify')).json();
     expect(v2.problems).toContainEqual(expect.objectContaining({ entryId: d.body.id, reason: 'not_chained' }));
     await expect(t.db.orm.execute(sql`UPDATE journal_entries SET status = 'cancelled' WHERE id = ${b.id}`)).rejects.toThrow();
+  });
+});
+
+describe('an entry is cancelled only by its reversal', () => {
+  const entry = async (id: number) => (await k.q<{ status: string; reversed_by_id: number | null; reversal_of_id: number | null }>(
+    sql`SELECT status, reversed_by_id, reversal_of_id FROM journal_entries WHERE id = ${id}`))[0]!;
+  const mismatches = (v: Awaited<ReturnType<typeof verifyLedger>>) => v.problems.filter((p) => p.reason === 'reversal_mismatch');
+
+  it('the application\'s reversal cancels the entry, links both ways and verifies clean; a reversal may be reversed in turn', async () => {
+    const a = await k.post([dr(k.acc('1101'), 50), cr(k.acc('3101'), 50)]);
+    const co = await companyOf(a.id);
+    const cancel = await t.admin.post(`/api/accounting/journal-entries/${a.id}/cancel`, {});
+    expect(cancel.statusCode).toBe(200);
+    const ea = await entry(a.id);
+    expect(ea.status).toBe('cancelled');
+    expect(await entry(ea.reversed_by_id!)).toEqual({ status: 'posted', reversed_by_id: null, reversal_of_id: a.id });
+    expect((await t.admin.post(`/api/accounting/journal-entries/${a.id}/cancel`, {})).statusCode).toBe(409);
+    // the reversal cancelled by its own reversal: the original keeps pointing at it (cancelled now), still consistent
+    expect((await t.admin.post(`/api/accounting/journal-entries/${ea.reversed_by_id}/cancel`, {})).statusCode).toBe(200);
+    const rev = await entry(ea.reversed_by_id!);
+    expect(rev.status).toBe('cancelled');
+    expect((await entry(rev.reversed_by_id!)).reversal_of_id).toBe(ea.reversed_by_id);
+    const v = await verifyLedger(t.db.orm, co);
+    expect(mismatches(v)).toEqual([]);
+    expect(v.problems.filter((p) => [a.id, ea.reversed_by_id, rev.reversed_by_id].includes(p.entryId))).toEqual([]);
+  });
+
+  it('the database refuses a raw "unposting": cancelled or reversed_by_id without this entry\'s posted reversal (trigger)', async () => {
+    const a = await k.post([dr(k.acc('1101'), 51), cr(k.acc('3101'), 51)]);
+    const b = await k.post([dr(k.acc('1102'), 52), cr(k.acc('3101'), 52)]);
+    const c = await k.post([dr(k.acc('1102'), 53), cr(k.acc('3101'), 53)]);
+    expect((await t.admin.post(`/api/accounting/journal-entries/${c.id}/cancel`, {})).statusCode).toBe(200);
+    const cRev = (await entry(c.id)).reversed_by_id!;
+    const d = await k.draft([dr(k.acc('1101'), 4), cr(k.acc('3101'), 4)]);
+    const before = await picture(t.db);
+    const guard = /journal entry \d+ is cancelled only by its posted reversal/;
+    // cancelled, pointing at any other entry (the defect: 0005 only asked reversed_by_id to be non-null)
+    expect(await refusal(t.db.orm.execute(sql`UPDATE journal_entries SET status = 'cancelled', reversed_by_id = ${b.id} WHERE id = ${a.id}`))).toMatch(guard);
+    // reversed_by_id on an entry that stays posted (it could no longer be reversed)
+    expect(await refusal(t.db.orm.execute(sql`UPDATE journal_entries SET reversed_by_id = ${b.id} WHERE id = ${a.id}`))).toMatch(guard);
+    // a real reversal, but of another entry; and an entry pointing at itself
+    expect(await refusal(t.db.orm.execute(sql`UPDATE journal_entries SET status = 'cancelled', reversed_by_id = ${cRev} WHERE id = ${a.id}`))).toMatch(guard);
+    expect(await refusal(t.db.orm.execute(sql`UPDATE journal_entries SET status = 'cancelled', reversed_by_id = ${a.id} WHERE id = ${a.id}`))).toMatch(guard);
+    // a draft cancelled (drafts are cancelled by no one: they are deleted)
+    expect(await refusal(t.db.orm.execute(sql`UPDATE journal_entries SET status = 'cancelled', reversed_by_id = ${cRev} WHERE id = ${d.body.id}`))).toMatch(guard);
+    // a reversal row whose original is not cancelled by it: refused at the commit (deferred constraint trigger)
+    expect(await refusal(t.db.orm.execute(sql`INSERT INTO journal_entries (company_id, journal_id, date, lines, status, reversal_of_id)
+      SELECT company_id, journal_id, date, lines, 'draft', id FROM journal_entries WHERE id = ${a.id}`))).toMatch(/journal entry \d+ reverses entry \d+, which is not cancelled by it/);
+    // not a row anywhere: every table of the database as it was (tests/support/db-diff.ts)
+    expect(changes(before, await picture(t.db))).toEqual({});
+    expect(await entry(a.id)).toEqual({ status: 'posted', reversed_by_id: null, reversal_of_id: null });
+    // and the entry can still be reversed by the application
+    expect((await t.admin.post(`/api/accounting/journal-entries/${a.id}/cancel`, {})).statusCode).toBe(200);
+    expect(mismatches(await verifyLedger(t.db.orm, await companyOf(a.id)))).toEqual([]);
+  });
+
+  it('with the triggers off, verify names each entry whose status and reversal links disagree (reversal_mismatch)', async () => {
+    const a = await k.post([dr(k.acc('1101'), 54), cr(k.acc('3101'), 54)]);
+    const b = await k.post([dr(k.acc('1102'), 55), cr(k.acc('3101'), 55)]);
+    const c = await k.post([dr(k.acc('1102'), 56), cr(k.acc('3101'), 56)]);
+    expect((await t.admin.post(`/api/accounting/journal-entries/${c.id}/cancel`, {})).statusCode).toBe(200);
+    const cRev = (await entry(c.id)).reversed_by_id!;
+    const co = await companyOf(a.id);
+    expect(mismatches(await verifyLedger(t.db.orm, co))).toEqual([]);
+    const named = (v: Awaited<ReturnType<typeof verifyLedger>>) => mismatches(v).map((p) => p.entryId).sort((x, y) => x - y);
+    const problemsOf = (v: Awaited<ReturnType<typeof verifyLedger>>, id: number) => v.problems.filter((p) => p.entryId === id);
+
+    // the defect's "unposting", only the new guard dropped (0005's guard on: it asks reversed_by_id to be non-null only)
+    const unposted = await rolledBack(async (tx) => {
+      await tx.execute(sql`ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_reversal_guard`);
+      await tx.execute(sql`UPDATE journal_entries SET status = 'cancelled', reversed_by_id = ${b.id} WHERE id = ${a.id}`);
+      return verifyLedger(tx, co);
+    });
+    // the hash covers neither the status nor the links: only the new check names it
+    expect(problemsOf(unposted, a.id)).toEqual([{ entryId: a.id, number: a.number, journalId: a.journalId, reason: 'reversal_mismatch' }]);
+    expect(named(unposted)).toEqual([a.id]);
+
+    const tampered = (change: (tx: Tx) => Promise<unknown>) => rolledBack(async (tx) => {
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`); // every trigger off, for this transaction only
+      await change(tx);
+      return verifyLedger(tx, co);
+    });
+    // reversed_by_id on an entry left posted
+    expect(named(await tampered((tx) => tx.execute(sql`UPDATE journal_entries SET reversed_by_id = ${b.id} WHERE id = ${a.id}`)))).toEqual([a.id]);
+    // cancelled, pointing at another entry's reversal: a named (c and its reversal still agree)
+    expect(named(await tampered((tx) => tx.execute(sql`UPDATE journal_entries SET status = 'cancelled', reversed_by_id = ${cRev} WHERE id = ${a.id}`)))).toEqual([a.id]);
+    // cancelled with no reversal at all
+    expect(named(await tampered((tx) => tx.execute(sql`UPDATE journal_entries SET status = 'cancelled' WHERE id = ${a.id}`)))).toEqual([a.id]);
+    // un-cancelled: c posted again (it looks like any posted entry), its reversal's original no longer marked: the reversal named
+    expect(named(await tampered((tx) => tx.execute(sql`UPDATE journal_entries SET status = 'posted', reversed_by_id = NULL WHERE id = ${c.id}`)))).toEqual([cRev]);
+    // the reversal re-pointed at another entry: c's reversal no longer reverses it, and a is not marked
+    expect(named(await tampered((tx) => tx.execute(sql`UPDATE journal_entries SET reversal_of_id = ${a.id} WHERE id = ${cRev}`)))).toEqual([c.id, cRev].sort((x, y) => x - y));
+    // nothing kept: the ledger as it was
+    expect(mismatches(await verifyLedger(t.db.orm, co))).toEqual([]);
+    expect(await entry(a.id)).toEqual({ status: 'posted', reversed_by_id: null, reversal_of_id: null });
   });
 });
 

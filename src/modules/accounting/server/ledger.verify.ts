@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Orm } from '../../../core/db/connect';
 import { tableOf } from '../../../core/db/entity-table';
@@ -10,9 +10,29 @@ import { journalLines, ledgerChains } from './ledger.schema';
 /**
  * "Verify ledger integrity": walks each journal's hash chain in order, recomputes every hash from the posted
  * lines and header, and names each entry whose content or link no longer matches (changed behind the
- * application's back, e.g. with the trigger disabled).
+ * application's back, e.g. with the trigger disabled). The hash covers neither the status nor the reversal links,
+ * so those are checked apart (reversal_mismatch, reversalMismatchSql).
  */
-export interface IntegrityProblem { entryId: number; number: string | null; journalId: number; reason: 'content_changed' | 'chain_broken' | 'lines_copy_changed' | 'unbalanced' | 'head_mismatch' | 'not_chained' }
+export interface IntegrityProblem { entryId: number; number: string | null; journalId: number; reason: 'content_changed' | 'chain_broken' | 'lines_copy_changed' | 'unbalanced' | 'head_mismatch' | 'not_chained' | 'reversal_mismatch' }
+
+/**
+ * The company's entries whose status and reversal links disagree, as reverseEntry writes them (the reversal, a new
+ * entry of the same company and journal with reversal_of_id = the original; then the original cancelled with
+ * reversed_by_id = the reversal); the triggers of migration 0043 refuse the rest. An entry is named when it is
+ * cancelled without a reversal (of the same company and journal, not a draft: posted, or cancelled in turn by its
+ * own reversal) whose reversal_of_id is this entry; when it has reversed_by_id without being cancelled; or when it
+ * is a reversal (reversal_of_id) whose original is not cancelled with reversed_by_id = this entry.
+ */
+const reversalMismatchSql = (companyId: number) => sql`SELECT e.id, e.number, e.journal_id AS "journalId" FROM journal_entries e
+  LEFT JOIN journal_entries r ON r.id = e.reversed_by_id
+  LEFT JOIN journal_entries o ON o.id = e.reversal_of_id
+  WHERE e.company_id = ${companyId}::int AND (e.status = 'cancelled' OR e.reversed_by_id IS NOT NULL OR e.reversal_of_id IS NOT NULL)
+    AND (
+      ((e.status = 'cancelled' OR e.reversed_by_id IS NOT NULL) AND NOT (e.status = 'cancelled' AND r.id IS NOT NULL AND r.id <> e.id
+        AND r.company_id = e.company_id AND r.journal_id = e.journal_id AND r.status <> 'draft' AND r.reversal_of_id IS NOT DISTINCT FROM e.id))
+      OR (e.reversal_of_id IS NOT NULL AND NOT (o.id IS NOT NULL AND o.id <> e.id AND o.company_id = e.company_id AND o.journal_id = e.journal_id
+        AND o.status = 'cancelled' AND o.reversed_by_id IS NOT DISTINCT FROM e.id)))
+  ORDER BY e.id LIMIT 1000`;
 
 export async function verifyLedger(db: Tx | Orm, companyId: number): Promise<{ ok: boolean; checked: number; problems: IntegrityProblem[] }> {
   const t = tableOf(journalEntry);
@@ -50,6 +70,8 @@ export async function verifyLedger(db: Tx | Orm, companyId: number): Promise<{ o
   const loose = await db.select({ id: t.id, number: t.number, journalId: t.journalId }).from(t)
     .where(and(eq(t.companyId, companyId), isNull(t.chainSeq), ne(t.status, 'draft'))).limit(1000);
   for (const e of loose) problems.push({ entryId: e.id as number, number: e.number as string | null, journalId: e.journalId as number, reason: 'not_chained' });
+  const mismatched = (await db.execute(reversalMismatchSql(companyId))).rows as { id: number; number: string | null; journalId: number }[];
+  for (const e of mismatched) problems.push({ entryId: Number(e.id), number: e.number, journalId: Number(e.journalId), reason: 'reversal_mismatch' });
   const heads = await db.select().from(ledgerChains).where(eq(ledgerChains.companyId, companyId));
   for (const h of heads) {
     const last = prevByJournal.get(h.journalId);

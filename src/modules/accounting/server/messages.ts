@@ -34,6 +34,7 @@ export const am = {
   invoiceZero: { en: 'The invoice total must be greater than zero', ar: 'يجب أن يكون إجمالي الفاتورة أكبر من صفر' },
   invoiceLineInvalid: { en: 'Line {line}: quantity, unit price and discount must be valid and not negative', ar: 'السطر {line}: يجب أن تكون الكمية والسعر والخصم صالحة وغير سالبة' },
   taxNotFound: { en: 'Line {line}: the tax does not exist or is inactive', ar: 'السطر {line}: الضريبة غير موجودة أو غير نشطة' },
+  productNotFound: { en: 'Line {line}: the product does not exist', ar: 'السطر {line}: المنتج غير موجود' },
   settingMissing: { en: 'Set the {setting} in the accounting settings', ar: 'حدد {setting} في إعدادات المحاسبة' },
   notPayable: { en: 'This invoice cannot take payments in its state', ar: 'لا يمكن تسجيل دفعات لهذه الفاتورة في حالتها الحالية' },
   hasPayments: { en: 'An invoice with payments cannot be voided; issue a credit note', ar: 'لا يمكن إبطال فاتورة عليها دفعات؛ أصدر إشعارًا دائنًا' },
@@ -47,4 +48,10 @@ export const am = {
   unknownReport: { en: 'Unknown report', ar: 'تقرير غير معروف' },
   badReportParam: { en: 'Invalid report parameter {param}', ar: 'معامل تقرير غير صالح {param}' },
   dbGuard: { en: 'A posted entry cannot be changed or deleted', ar: 'لا يمكن تعديل أو حذف قيد مرحّل' },
+  // the fiscal year's start (settings.hooks.ts): fixed once numbers were counted per fiscal year, like the country
+  fiscalYearStartFixed: {
+    en: 'The fiscal year start cannot change once journal entries or numbered documents exist: their numbers are counted per fiscal year',
+    ar: 'لا يمكن تغيير بداية السنة المالية بعد وجود قيود يومية أو مستندات مرقمة: أرقامها تُحتسب لكل سنة مالية',
+  },
+  fiscalYearStartDay: { en: '{field} must be between 1 and {max} in the chosen month', ar: 'يجب أن يكون {field} بين 1 و{max} في الشهر المختار' },
 } satisfies Record<string, Label>;

@@ -4,7 +4,7 @@ import { execPrepared } from '../../../core/db/prepared';
 import type { Orm } from '../../../core/db/connect';
 import type { Tx } from '../../../core/db/tx';
 import { MAX_INT } from '../../../core/entity/bounds';
-import { memoInTx } from '../../../core/db/tx-memo';
+import { memoInTx, noteReadInTx } from '../../../core/db/tx-memo';
 import type { Ctx } from '../../../core/http/context';
 
 /**
@@ -58,5 +58,7 @@ async function readForSale(ctx: Ctx, q: Tx | Orm, productIds: number[], uomIds: 
     if (row.kind === 'u') uoms.set(Number(row.id), { id: Number(row.id), groupId: Number(row.groupId), factor: String(row.factor), isActive: row.isActive === true });
     else products.set(Number(row.id), { ...(row as unknown as SaleProduct), id: Number(row.id), categoryPath: ((row.categoryPath ?? []) as unknown[]).map(Number) });
   }
+  // the company's products, read: an invoice naming them later in this transaction need not look them up again
+  noteReadInTx(q, 'product', products.keys());
   return { products, uoms };
 }
