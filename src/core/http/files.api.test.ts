@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ADMIN_PASSWORD, type TestApp, testApp } from '../../../tests/support/test-app';
+import { downloadName, safeName } from './files.routes';
 
 /** Uploads: only real images, generated names, safe download headers, size limit (attacks 7 and 8). */
 let t: TestApp;
 beforeAll(async () => { t = await testApp(); });
 afterAll(async () => { await t?.close(); });
 
+const GIF_HTML = Buffer.concat([Buffer.from('GIF89a'), Buffer.from('<html><script>alert(1)</script></html>')]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f0005000201a1ed3a8a0000000049454e44ae426082', 'hex');
 
 function multipart(filename: string, content: Buffer, type = 'image/png') {
@@ -95,5 +98,51 @@ describe('upload permission and quota', () => {
       else process.env.UPLOAD_QUOTA_MB = before;
     }
     expect((await upload('again.png', PNG)).statusCode).toBe(201);
+  });
+});
+
+/** The filename of a download's Content-Disposition, decoded. */
+function dispositionName(header: unknown): string {
+  const m = String(header).match(/^inline; filename="([^"]*)"$/);
+  expect(m, String(header)).not.toBeNull();
+  return decodeURIComponent(m![1]!);
+}
+
+const BIDI = ['\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+
+describe('download names', () => {
+  it('carry the extension of the type the bytes are, not the one the client gave', async () => {
+    const cases: [string, Buffer, string, string][] = [
+      ['x.html', GIF_HTML, 'image/gif', 'x.gif'],
+      ['photo.png', JPEG, 'image/jpeg', 'photo.jpg'],
+      ['photo.jpeg', JPEG, 'image/jpeg', 'photo.jpeg'],
+      ['Logo.PNG', PNG, 'image/png', 'Logo.PNG'],
+      ['scan', PNG, 'image/png', 'scan.png'],
+      ['report.pdf.exe', PNG, 'image/png', 'report.pdf.png'],
+    ];
+    for (const [name, bytes, mime, served] of cases) {
+      const res = await upload(name, bytes, 'text/html');
+      expect(res.statusCode, name).toBe(201);
+      expect(res.json().mime).toBe(mime);
+      const dl = await t.admin.get(`/api/files/${res.json().id}`);
+      expect(dl.headers['content-type']).toBe(mime);
+      expect(dispositionName(dl.headers['content-disposition']), name).toBe(served);
+    }
+  });
+
+  it('hold no bidi control (marks, embeddings, overrides, isolates), stored or served', async () => {
+    const res = await upload('\u200Fgnp.exe\u061C\u200E\u202E\u2067.png', PNG);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().name).toBe('gnp.exe.png');
+    const dl = await t.admin.get(`/api/files/${res.json().id}`);
+    expect(dispositionName(dl.headers['content-disposition'])).toBe('gnp.exe.png');
+    for (const c of BIDI) {
+      const code = `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+      expect(safeName(`a${c}b.png`), code).toBe('ab.png');
+      expect(downloadName(`a${c}b.html`, 'gif'), code).toBe('ab.gif');
+    }
+    expect(safeName('a\u0085b\u2028c.png')).toBe('abc.png');
+    // letters joined by ZWNJ / ZWJ (Persian, Arabic, emoji) are not controls to strip
+    expect(safeName('می\u200Cخواهم.png')).toBe('می\u200Cخواهم.png');
   });
 });

@@ -13,7 +13,8 @@ import { messages } from '../i18n/messages';
 
 /**
  * Uploads (avatars, logos, product images). Only raster images whose bytes match their type are kept; the
- * stored name is generated, the client's name is metadata (sanitised when sent back). Served with nosniff and
+ * stored name is generated, the client's name is metadata (sanitised when sent back, and a download is named with
+ * the extension of the type its bytes are, whatever the client's name said). Served with nosniff and
  * a sandboxing CSP, so even a disguised file cannot run script.
  * - An upload needs a permission: `?for=<entity>.<field>` names the image field it is for, and the caller must
  *   hold add or change on that entity (anyone may upload their own avatar, `user.avatar`: the profile page);
@@ -48,11 +49,32 @@ export function sniffImage(buf: Buffer): { mime: string; ext: string } | null {
   return SIGNATURES.find((s) => s.test(buf)) ?? null;
 }
 
-/** A display name safe to send back: no path parts, controls, bidi overrides or quotes. */
+/**
+ * Characters a sent-back name must not hold: C0 and C1 controls, the line and paragraph separators, every bidi
+ * control (the marks U+200E LRM, U+200F RLM and U+061C ALM, the embeddings and overrides U+202A-U+202E, the isolates
+ * U+2066-U+2069: each can make "gnp.exe" read as "exe.png"), quotes and the characters file systems refuse.
+ */
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"<>:|?*]/g;
+
+/** A display name safe to send back: no path parts, controls, bidi controls or quotes. */
 export function safeName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069"<>:|?*]/g, '').replace(/^\.+/, '').trim();
+  const clean = base.replace(UNSAFE_IN_NAME, '').replace(/^\.+/, '').trim();
   return clean.slice(0, 200) || 'file';
+}
+
+/**
+ * The name a download is offered under: the client's name (safeName) with the extension of the type the bytes were
+ * found to be, so "x.html" holding a GIF downloads as "x.gif" (a saved file opens as what it is, never as a page).
+ * `ext`: the stored type's extension (sniffImage's); a JPEG named ".jpeg" keeps it.
+ */
+export function downloadName(originalName: string, ext: string): string {
+  const name = safeName(originalName);
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const given = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if (given === ext || (ext === 'jpg' && given === 'jpeg')) return name;
+  return `${stem.replace(/[.\s]+$/, '') || 'file'}.${ext}`;
 }
 
 export function registerFileRoutes(app: FastifyInstance, db: Database): void {
@@ -92,7 +114,8 @@ export function registerFileRoutes(app: FastifyInstance, db: Database): void {
     if (!f) throw notFound('notFound');
     reply.header('content-type', f.mime);
     reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
-    reply.header('content-disposition', `inline; filename="${encodeURIComponent(safeName(f.originalName))}"`);
+    const ext = SIGNATURES.find((s) => s.mime === f.mime)?.ext ?? id.slice(id.lastIndexOf('.') + 1);
+    reply.header('content-disposition', `inline; filename="${encodeURIComponent(downloadName(f.originalName, ext))}"`);
     reply.header('cache-control', 'private, max-age=86400, immutable');
     return reply.send(Buffer.from(f.content, 'base64'));
   });

@@ -1,6 +1,11 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { type TestApp, testApp } from '../../../tests/support/test-app';
+import { createApp } from '../../app';
+import { PROJECT_ROOT } from '../project-root';
 
 /** Origin check, size limit, security headers, idempotency, unknown API paths, OpenAPI. */
 let t: TestApp;
@@ -57,6 +62,37 @@ describe('request guards', () => {
     const back = await t.admin.get(`/api/contacts/contacts/${xss.id}`);
     expect(back.headers['content-type']).toContain('application/json');
     expect(back.json().name).toBe('<img src=x onerror=alert(1)>');
+  });
+
+  it('serves the app\'s pages (/ and /ar) under a CSP that forbids inline script', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'web-'));
+    const index = readFileSync(join(PROJECT_ROOT, 'index.html'), 'utf8');
+    writeFileSync(join(webDir, 'index.html'), index);
+    const app = await createApp(t.db, { webDir });
+    try {
+      // the page itself needs no inline script: each <script> loads a file
+      const scripts = [...index.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const [, attrs, body] of scripts) {
+        expect(attrs).toMatch(/\bsrc="/);
+        expect(body!.trim()).toBe('');
+      }
+      for (const url of ['/', '/ar']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(res.body).toBe(index);
+        const csp = directives(String(res.headers['content-security-policy']));
+        expect(csp.get('script-src'), url).toEqual(["'self'"]);
+        expect(csp.get('default-src'), url).toEqual(["'self'"]);
+        expect(csp.has('script-src-elem') || csp.has('script-src-attr'), url).toBe(false);
+        expect(csp.get('object-src'), url).toEqual(["'none'"]);
+        expect(csp.get('base-uri'), url).toEqual(["'self'"]);
+      }
+    } finally {
+      await app.close();
+      rmSync(webDir, { recursive: true, force: true });
+    }
   });
 
   it('describes the API in OpenAPI with every entity', async () => {
