@@ -28,7 +28,8 @@ export const messages = {
   refNotAllowed: { en: '{field}: the selected record cannot be used here', ar: '{field}: لا يمكن استخدام السجل المحدد هنا' },
   validationFailed: { en: 'Please correct the highlighted fields', ar: 'يرجى تصحيح الحقول المميزة' },
   notFound: { en: 'Not found', ar: 'غير موجود' },
-  recordNotFound: { en: '{entity} not found', ar: '{entity} غير موجود' },
+  // said without an adjective that must agree with the entity's gender ('فاتورة غير موجود' was wrong)
+  recordNotFound: { en: '{entity} not found', ar: 'لم يُعثر على {entity}' },
   unauthenticated: { en: 'Please sign in', ar: 'يرجى تسجيل الدخول' },
   forbidden: { en: "You don't have access to this page", ar: 'ليس لديك صلاحية الوصول إلى هذه الصفحة' },
   badCredentials: { en: 'Invalid username or password', ar: 'اسم المستخدم أو كلمة المرور غير صحيحة' },

@@ -68,7 +68,7 @@ describe('sessions', () => {
       const r = await mine.client.get(path);
       expect(r.statusCode, path).toBe(404);
       expect(msg(r)).toBe('POS session not found');
-      expect(msg(await mineAr.get(path))).toBe('جلسة نقطة البيع غير موجود');
+      expect(msg(await mineAr.get(path))).toBe('لم يُعثر على جلسة نقطة البيع');
     }
     expect((await mine.client.post(`/api/pos/sessions/${other.id}/close`, { countedCash: '0' })).statusCode).toBe(404);
     expect((await t.admin.get(`/api/pos/sessions/${other.id}`)).json().status).toBe('active');

@@ -191,9 +191,9 @@ describe('bad filters', () => {
     ['minAmount=50&maxAmount=10', 400, 'Min amount cannot be greater than max amount', 'لا يمكن أن يكون الحد الأدنى للمبلغ أكبر من الحد الأقصى'],
     ['minAmount=-1', 400, 'Invalid report parameter Min amount', 'معامل تقرير غير صالح الحد الأدنى للمبلغ'],
     ['top=0', 400, 'Invalid report parameter Top N', 'معامل تقرير غير صالح أعلى (عدد)'],
-    ['customerId=999999', 422, 'Customer not found', 'العميل غير موجود'],
-    ['salespersonId=999999', 422, 'Salesperson not found', 'مندوب المبيعات غير موجود'],
-    ['categoryId=999999', 422, 'Category not found', 'الفئة غير موجود'],
+    ['customerId=999999', 422, 'Customer not found', 'لم يُعثر على العميل'],
+    ['salespersonId=999999', 422, 'Salesperson not found', 'لم يُعثر على مندوب المبيعات'],
+    ['categoryId=999999', 422, 'Category not found', 'لم يُعثر على الفئة'],
   ];
   for (const [q, status, en, arMsg] of cases) {
     it(`${q} -> ${status}`, async () => {

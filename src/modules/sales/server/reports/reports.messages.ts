@@ -8,7 +8,7 @@ export const srm = {
   /** More than 60 periods (core's periodsBetween names no parameter in its message). */
   badPeriod: { en: 'Invalid report parameter Period', ar: 'معامل تقرير غير صالح الفترة' },
   minAboveMax: { en: 'Min amount cannot be greater than max amount', ar: 'لا يمكن أن يكون الحد الأدنى للمبلغ أكبر من الحد الأقصى' },
-  notFound: { en: '{param} not found', ar: '{param} غير موجود' },
+  notFound: { en: '{param} not found', ar: 'لم يُعثر على {param}' },
   total: { en: 'Total', ar: 'الإجمالي' },
   opening: { en: 'Opening balance', ar: 'الرصيد الافتتاحي' },
   uncategorized: { en: 'No category', ar: 'بدون فئة' },

@@ -194,8 +194,8 @@ describe('bad parameters, in both languages', () => {
   const cases: [string, number, string, string][] = [
     ['groupBy=vendor', 400, 'Invalid report parameter Group by', 'معامل تقرير غير صالح التجميع حسب'],
     ['reasonId=abc', 400, 'Invalid report parameter Reason', 'معامل تقرير غير صالح السبب'],
-    ['reasonId=999999', 422, 'Reason not found', 'السبب غير موجود'],
-    ['productId=999999', 422, 'Product not found', 'المنتج غير موجود'],
+    ['reasonId=999999', 422, 'Reason not found', 'لم يُعثر على السبب'],
+    ['productId=999999', 422, 'Product not found', 'لم يُعثر على المنتج'],
     ['from=2026-03-01&to=2026-01-01', 400, 'Invalid report parameter From', 'معامل تقرير غير صالح من'],
     ['period=hourly', 400, 'Invalid report parameter Period', 'معامل تقرير غير صالح الفترة'],
     ['top=1001', 400, 'Invalid report parameter Top N', 'معامل تقرير غير صالح أعلى (عدد)'],
