@@ -27,6 +27,16 @@ const sale = (o: Record<string, unknown> = {}) => t.admin.post('/api/accounting/
 });
 
 describe('sale invoices', () => {
+  it("prints the partner in the print's language: the Arabic name in Arabic, both in a bilingual print", async () => {
+    const p = (await t.admin.post('/api/contacts/contacts', { kind: 'company', name: 'Gulf Trading', nameAr: 'الخليج للتجارة', isCustomer: true })).json().id;
+    const inv = (await sale({ partnerId: p })).json();
+    const page = async (lang: string) => (await t.admin.get(`/api/accounting/invoices/${inv.id}/print?lang=${lang}`)).body;
+    const [en, arPrint, both] = [await page('en'), await page('ar'), await page('both')];
+    expect([en.includes('Gulf Trading'), en.includes('الخليج للتجارة')]).toEqual([true, false]);
+    expect([arPrint.includes('الخليج للتجارة'), arPrint.includes('Gulf Trading')]).toEqual([true, false]);
+    expect(both).toContain('Gulf Trading / الخليج للتجارة');
+  });
+
   it('computes totals server side, ignores client totals, and confirm posts receivable / income / tax', async () => {
     const c = await sale({ totalAmount: '1', paidAmount: '999', status: 'PAID', number: 'X' });
     expect(c.statusCode).toBe(201);

@@ -34,7 +34,10 @@ export async function invoiceDocumentHtml(ctx: Ctx, inv: Row, ask: PrintAsk): Pr
   const number = String(inv.number ?? inv.id);
   if (layout === 'receipt') return { html: taxInvoiceReceiptHtml(doc, locale, display), number, layout };
   if (doc.kind) return { html: taxInvoiceA4Html(doc, locale, display), number, layout };
-  const partner = String((inv._refs as Record<string, unknown> | undefined)?.partnerId ?? '');
+  // the partner in the print's language (its Arabic name for an Arabic print, both for a bilingual one), not in the reader's
+  const b = doc.buyer;
+  const partner = !b ? String((inv._refs as Record<string, unknown> | undefined)?.partnerId ?? '')
+    : lang === 'ar' ? b.nameAr || b.nameEn : lang === 'both' && b.nameAr && b.nameAr !== b.nameEn ? `${b.nameEn} / ${b.nameAr}` : b.nameEn;
   const plain = invoiceHtml(inv, { nameEn: doc.seller.nameEn, nameAr: doc.seller.nameAr ?? doc.seller.nameEn }, partner, lang, doc.decimals, display,
     { wording: packOf(doc.seller.country).wording, note: doc.seller.invoiceNote });
   return { html: plain, number, layout };
