@@ -68,3 +68,10 @@ export function changes(before: Picture, after: Picture): Record<string, TableCh
   }
   return out;
 }
+
+/** Runs `fn` and answers what it changed, table by table (`{}`: nothing; what a refused request must leave). */
+export async function changedBy(db: Database, fn: () => Promise<unknown>): Promise<Record<string, TableChange>> {
+  const before = await picture(db);
+  await fn();
+  return changes(before, await picture(db));
+}

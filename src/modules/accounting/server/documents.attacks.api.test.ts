@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changes, picture } from '../../../../tests/support/db-diff';
+import { changedBy, picture } from '../../../../tests/support/db-diff';
 import { ADMIN_PASSWORD, type Client, type TestApp, testApp } from '../../../../tests/support/test-app';
 import { beginningBalance } from '../model/beginning-balance.entity';
 import { invoice } from '../model/invoice.entity';
@@ -62,11 +62,7 @@ const opening = async (amount: string, date = '2026-03-01') => {
 };
 const act = (c: Client, path: string, action: string, body: unknown = {}) => c.post(`/api/accounting/${path}/${action}`, body);
 /** `fn` run, and not a row of any table changed by it. */
-async function writesNothing(fn: () => Promise<void>) {
-  const before = await picture(t.db);
-  await fn();
-  expect(changes(before, await picture(t.db))).toEqual({});
-}
+const writesNothing = async (fn: () => Promise<void>) => expect(await changedBy(t.db, fn)).toEqual({});
 async function lockDate(date: string | null) {
   const s = (await t.admin.get('/api/accounting/settings/current')).json();
   const r = await t.admin.patch(`/api/accounting/settings/${s.id}`, { lockDate: date, version: s.version });

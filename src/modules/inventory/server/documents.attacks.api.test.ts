@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changes, picture } from '../../../../tests/support/db-diff';
+import { changedBy, changes, picture } from '../../../../tests/support/db-diff';
 import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { documentsApp, hiddenFromOther, postDelivery } from './documents.test-kit';
 import { otherCompany } from './master-data.test-kit';
@@ -32,11 +32,7 @@ afterAll(async () => { await t?.close(); });
 
 type Res = Awaited<ReturnType<Client['post']>>;
 /** `fn` run, and not a row of any table changed (sign-in sessions aside). */
-async function writesNothing(fn: () => Promise<void>) {
-  const before = await picture(t.db);
-  await fn();
-  expect(changes(before, await picture(t.db))).toEqual({});
-}
+const writesNothing = async (fn: () => Promise<void>) => expect(await changedBy(t.db, fn)).toEqual({});
 const created = (r: Res) => {
   expect(r.statusCode, r.body).toBe(201);
   return r.json() as { id: number; version: number };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changes, picture } from '../../../../tests/support/db-diff';
+import { changedBy, picture } from '../../../../tests/support/db-diff';
 import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { documentsApp, movesOf, postDelivery } from './documents.test-kit';
 import { verifyStock } from './stock.verify';
@@ -24,11 +24,7 @@ const mismatch = { en: 'This Idempotency-Key was already used with a different r
 const deliveriesOf = async (p: number) => (await k.q<{ id: number }>(sql`
   SELECT DISTINCT d.id FROM deliveries d, jsonb_array_elements(d.items) i WHERE (i->>'productId')::int = ${p} ORDER BY d.id`)).map((r) => r.id);
 /** `fn` run, and not a row of any table changed (sign-in sessions aside). */
-async function writesNothing(fn: () => Promise<void>) {
-  const before = await picture(t.db);
-  await fn();
-  expect(changes(before, await picture(t.db))).toEqual({});
-}
+const writesNothing = async (fn: () => Promise<void>) => expect(await changedBy(t.db, fn)).toEqual({});
 /** The same request as `send` in English and Arabic: 422 with the mismatch message in each. */
 async function refusedMismatch(send: (c: Client) => ReturnType<Client['post']>) {
   await writesNothing(async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changes, picture } from '../../../../tests/support/db-diff';
+import { changedBy, picture } from '../../../../tests/support/db-diff';
 import type { Client, TestApp } from '../../../../tests/support/test-app';
 import { verifyLedger } from '../../accounting';
 import { type SalesKit, salesApp } from './sales.test-kit';
@@ -39,11 +39,7 @@ async function confirmed(qty: string, date: string) {
   return c.json() as { id: number; number: string; invoiceId: number; version: number };
 }
 /** `fn` run, and not a row of any table changed by it. */
-async function writesNothing(fn: () => Promise<void>) {
-  const before = await picture(t.db);
-  await fn();
-  expect(changes(before, await picture(t.db))).toEqual({});
-}
+const writesNothing = async (fn: () => Promise<void>) => expect(await changedBy(t.db, fn)).toEqual({});
 async function lockDate(date: string | null) {
   const s = (await t.admin.get('/api/accounting/settings/current')).json();
   const r = await t.admin.patch(`/api/accounting/settings/${s.id}`, { lockDate: date, version: s.version });
