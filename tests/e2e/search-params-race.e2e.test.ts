@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyToday } from '../../src/core/time/company-time';
+import { periodLabel } from '../../src/core/documents/period-label';
 import { DEMO_ZONE, type E2E, startE2E } from './harness';
 
 /**
@@ -188,7 +189,7 @@ describe('a report keeps every filter changed before the ones before it rendered
     await expect.poll(() => query(page), { timeout: 15_000 }).toEqual({ from, to: today, period: 'monthly', top: '3' });
     expect(await asked, 'the report asked the server for both filters').toBe(true);
     await expect.poll(() => page.locator('main table tbody tr').count(), { timeout: 15_000 }).toBe(3);
-    await page.getByRole('columnheader', { name: from.slice(0, 7) }).first().waitFor({ timeout: 15_000 }); // a column a month
+    await page.getByRole('columnheader', { name: periodLabel(from, 'monthly').en }).first().waitFor({ timeout: 15_000 }); // a column a month
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
