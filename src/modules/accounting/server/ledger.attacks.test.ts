@@ -162,16 +162,19 @@ describe('posted entries are immutable', () => {
     expect(changes(posted, await picture(t.db))).toEqual({});
   });
 
-  it('a balanced pair of lines added to a posted entry is not refused by a trigger: verify names the entry content_changed', async () => {
+  it('a balanced pair of lines added to a posted entry is refused by a trigger; with triggers off, verify names the entry content_changed', async () => {
     const p = await k.post([dr(k.acc('1101'), 32), cr(k.acc('3101'), 32)]);
     const co = await companyOf(p.id);
     const posted = await picture(t.db);
-    // INSERT is not guarded on journal_lines (only UPDATE, DELETE, TRUNCATE), and the pair keeps the entry balanced for
-    // the deferred journal_lines_balanced: the insert commits. In a transaction rolled back after verify.
+    const pair = sql`INSERT INTO journal_lines (company_id, entry_id, journal_id, line_no, date, account_id, debit, credit)
+      VALUES (${co}, ${p.id}, ${p.journalId}, 3, '2026-03-10', ${k.acc('1101')}, 5, 0), (${co}, ${p.id}, ${p.journalId}, 4, '2026-03-10', ${k.acc('3101')}, 0, 5)`;
+    // the pair keeps the entry balanced for the deferred journal_lines_balanced: only journal_lines_no_late_insert stops it
+    expect(await refusal(t.db.orm.execute(pair))).toMatch(/is posted: no line is added to it/);
+    expect(changes(posted, await picture(t.db))).toEqual({});
+    // behind the triggers' back (every trigger off), in a transaction rolled back after verify
     const v = await rolledBack(async (tx) => {
-      await tx.execute(sql`INSERT INTO journal_lines (company_id, entry_id, journal_id, line_no, date, account_id, debit, credit)
-        VALUES (${co}, ${p.id}, ${p.journalId}, 3, '2026-03-10', ${k.acc('1101')}, 5, 0), (${co}, ${p.id}, ${p.journalId}, 4, '2026-03-10', ${k.acc('3101')}, 0, 5)`);
-      await tx.execute(sql`SET CONSTRAINTS ALL IMMEDIATE`); // the balance check now, not at a commit that never comes
+      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.execute(pair);
       expect((await tx.execute(sql`SELECT count(*)::int AS n FROM journal_lines WHERE entry_id = ${p.id}`)).rows[0]).toEqual({ n: 4 });
       return verifyLedger(tx, co);
     });
